@@ -1,0 +1,17 @@
+import type { Core } from '@strapi/strapi';
+import { INDEX_NAME } from './services/generator';
+import { PLUGIN_ID } from './uids';
+
+export default async ({ strapi }: { strapi: Core.Strapi }) => {
+  const plugin = strapi.plugin(PLUGIN_ID);
+  await plugin.service('runs').closeInterrupted();
+  // A fresh install gets its first sitemap in the background: startup does not wait for it.
+  if (!(await plugin.service('file-store').findLive(INDEX_NAME))) {
+    setImmediate(() => {
+      plugin
+        .service('generator')
+        .generate('startup')
+        .catch((error: Error) => strapi.log.error(`[sitemap] first generation failed: ${error.message}`));
+    });
+  }
+};

@@ -1,0 +1,73 @@
+/** Admin API: thin handlers, each validating its input and calling one service. */
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import { PLUGIN_ID } from '../uids';
+
+const badRequest = (path: string[], message: string) =>
+  new errors.ValidationError('Invalid request', { errors: [{ path, message, name: 'ValidationError' }] });
+
+function exclusionInput(strapi: Core.Strapi, body: any) {
+  const { contentType, documentId, locale } = body ?? {};
+  if (typeof contentType !== 'string' || !strapi.contentTypes[contentType as keyof typeof strapi.contentTypes]) {
+    throw badRequest(['contentType'], 'must be the uid of a content type of this project');
+  }
+  if (typeof documentId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(documentId)) throw badRequest(['documentId'], 'must be a document id');
+  if (locale !== undefined && locale !== null && (typeof locale !== 'string' || !/^[A-Za-z0-9-]{1,35}$/.test(locale))) {
+    throw badRequest(['locale'], 'must be a locale code');
+  }
+  return { contentType, documentId, locale: locale ?? null };
+}
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const service = (name: string) => strapi.plugin(PLUGIN_ID).service(name);
+
+  return {
+    async getSettings(ctx: any) {
+      ctx.body = await service('settings').get();
+    },
+
+    async updateSettings(ctx: any) {
+      ctx.body = await service('settings').update(ctx.request.body);
+    },
+
+    async contentTypes(ctx: any) {
+      const catalog = service('settings').catalog();
+      ctx.body = Object.values(catalog).filter((type: any) => type.uid.startsWith('api::'));
+    },
+
+    async preview(ctx: any) {
+      const { contentType, settings, limit } = ctx.request.body ?? {};
+      if (typeof contentType !== 'string') throw badRequest(['contentType'], 'is required');
+      if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > 50)) throw badRequest(['limit'], 'must be a whole number from 1 to 50');
+      ctx.body = await service('preview').preview({ contentType, settings, limit });
+    },
+
+    /** Starts a run and answers at once; the status shows its progress and result. */
+    async generate(ctx: any) {
+      await service('settings').resolve();
+      service('generator')
+        .generate('manual')
+        .catch((error: Error) => strapi.log.error(`[sitemap] manual generation failed: ${error.message}`));
+      ctx.status = 202;
+      ctx.body = { accepted: true };
+    },
+
+    async status(ctx: any) {
+      ctx.body = await service('status').status();
+    },
+
+    async listExclusions(ctx: any) {
+      ctx.body = await service('exclusions').list(typeof ctx.query.contentType === 'string' ? ctx.query.contentType : undefined);
+    },
+
+    async addExclusion(ctx: any) {
+      await service('exclusions').add(exclusionInput(strapi, ctx.request.body));
+      ctx.body = await service('exclusions').list();
+    },
+
+    async removeExclusion(ctx: any) {
+      await service('exclusions').remove(exclusionInput(strapi, ctx.request.body));
+      ctx.body = await service('exclusions').list();
+    },
+  };
+};

@@ -1,0 +1,4 @@
+import admin from './admin';
+import publicSitemap from './public-sitemap';
+
+export default { admin, 'public-sitemap': publicSitemap };

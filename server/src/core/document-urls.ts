@@ -1,0 +1,104 @@
+/**
+ * Turns one document (all its locale versions) into `<url>` records: fills the pattern per locale,
+ * checks each URL, adds hreflang alternates. Every URL left out is reported with the entry at fault.
+ */
+import { resolvePattern, type ParsedPattern } from './pattern';
+import { toLastmod } from './lastmod';
+import { MAX_URL_LENGTH, type ValidationReport } from './validation';
+import type { UrlHashSet } from './url-hash-set';
+import type { Changefreq, UrlRecord } from './types';
+
+export interface TypePlan {
+  uid: string;
+  localized: boolean;
+  pattern: ParsedPattern;
+  localePatterns: Record<string, ParsedPattern>;
+  /** Front-end origin per locale; `hostname` for the others. */
+  hostname: string;
+  hostnames: Record<string, string>;
+  defaultLocale?: string;
+  priority?: number;
+  changefreq?: Changefreq;
+  lastmodField?: string | false;
+}
+
+export interface DocumentInput {
+  documentId: string;
+  versions: Array<{ locale?: string; entry: Record<string, unknown> }>;
+}
+
+export interface UrlContext {
+  now: number;
+  report: ValidationReport;
+  seen: UrlHashSet;
+  /** Exclusion keys: a documentId (every locale) or `documentId|locale`. */
+  excluded: Set<string>;
+}
+
+export interface OriginBlock {
+  origin: string;
+  records: UrlRecord[];
+  locales: Array<string | undefined>;
+  lastmodTime?: number;
+}
+
+export const originFor = (plan: Pick<TypePlan, 'hostname' | 'hostnames'>, locale?: string) =>
+  (locale && plan.hostnames[locale]) || plan.hostname;
+
+export function documentUrls(plan: TypePlan, doc: DocumentInput, context: UrlContext): OriginBlock[] {
+  const { report } = context;
+  const listed: Array<{ locale?: string; record: UrlRecord; origin: string; time?: number }> = [];
+  for (const { locale, entry } of doc.versions) {
+    if (context.excluded.has(doc.documentId) || (locale && context.excluded.has(`${doc.documentId}|${locale}`))) continue;
+    const sample = { contentType: plan.uid, documentId: doc.documentId, locale };
+    const pattern = (locale && plan.localePatterns[locale]) || plan.pattern;
+    const resolved = resolvePattern(pattern, entry, locale);
+    if (!resolved.ok) {
+      report.add({ rule: 'pattern-unfilled', ...sample, detail: `[${resolved.field}] ${resolved.reason} (pattern ${pattern.source})` });
+      continue;
+    }
+    const origin = originFor(plan, locale);
+    const loc = origin + resolved.path;
+    if (loc.length >= MAX_URL_LENGTH) {
+      report.add({ rule: 'url-too-long', ...sample, url: `${loc.slice(0, 200)}…`, detail: `${loc.length} characters` });
+      continue;
+    }
+    if (!context.seen.add(loc)) {
+      report.add({ rule: 'url-duplicate', ...sample, url: loc });
+      continue;
+    }
+    const record: UrlRecord = { loc, changefreq: plan.changefreq, priority: plan.priority };
+    let time: number | undefined;
+    if (plan.lastmodField) {
+      const value = entry[plan.lastmodField];
+      if (value !== null && value !== undefined && value !== '') {
+        const lastmod = toLastmod(value, context.now);
+        if (lastmod.ok) {
+          record.lastmod = lastmod.text;
+          time = lastmod.time;
+        } else {
+          report.add({ rule: lastmod.reason === 'future' ? 'lastmod-future' : 'lastmod-invalid', ...sample, url: loc, detail: `${plan.lastmodField} = ${String(value)}` });
+        }
+      }
+    }
+    listed.push({ locale, record, origin, time });
+  }
+
+  if (plan.localized && listed.length > 1) {
+    // Every language version lists every version, itself included, plus x-default.
+    const alternates = listed.map(({ locale, record }) => ({ hreflang: locale!, href: record.loc }));
+    const fallback = listed.find(({ locale }) => locale === plan.defaultLocale);
+    if (fallback) alternates.push({ hreflang: 'x-default', href: fallback.record.loc });
+    for (const { record } of listed) record.alternates = alternates;
+  }
+
+  const blocks: OriginBlock[] = [];
+  for (const item of listed) {
+    let block = blocks.find((candidate) => candidate.origin === item.origin);
+    if (!block) blocks.push((block = { origin: item.origin, records: [], locales: [] }));
+    block.records.push(item.record);
+    block.locales.push(item.locale);
+    if (item.time !== undefined && (block.lastmodTime === undefined || item.time > block.lastmodTime)) block.lastmodTime = item.time;
+  }
+  return blocks;
+}

@@ -1,0 +1,270 @@
+/**
+ * The plugin settings: defaults, and a validator that reports every wrong field at once with its
+ * path. It is plain data in, plain data out, so startup (config file) and the admin (HTTP) share it.
+ */
+import { parsePattern } from './pattern';
+import { toLastmod } from './lastmod';
+import type { Changefreq, FieldError, SchemaCatalog, SitemapSettings } from './types';
+
+export const CHANGEFREQS: Changefreq[] = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'];
+export const PROTOCOL_LIMITS = { urlsPerFile: 50_000, bytesPerFile: 52_428_800 };
+/** The smallest byte limit that still holds a file frame and one ordinary URL. */
+export const MIN_BYTES_PER_FILE = 1024;
+
+export const DEFAULT_SETTINGS: SitemapSettings = {
+  hostname: '',
+  hostnames: {},
+  contentTypes: {},
+  customUrls: [],
+  limits: { ...PROTOCOL_LIMITS },
+  gzip: true,
+  xsl: true,
+};
+
+export const SETTING_KEYS = ['hostname', 'hostnames', 'defaultLocale', 'publicUrl', 'contentTypes', 'customUrls', 'limits', 'gzip', 'xsl'] as const;
+export type SettingKey = (typeof SETTING_KEYS)[number];
+
+const TO_ONE_RELATIONS = new Set(['oneToOne', 'manyToOne', 'oneWay']);
+const SCALAR_TYPES = new Set(['string', 'text', 'uid', 'email', 'enumeration', 'integer', 'biginteger', 'float', 'decimal', 'date', 'boolean']);
+const DATE_TYPES = new Set(['date', 'datetime', 'timestamp']);
+const PATTERN_HELP = 'use [field], [relation.field] or [locale]';
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** An http(s) origin such as `https://www.example.com`; returns it without trailing slash, or null. */
+export function parseOrigin(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
+
+class ErrorList {
+  readonly errors: FieldError[] = [];
+  add(path: string[], message: string) {
+    this.errors.push({ path, message });
+  }
+}
+
+function checkPriority(errors: ErrorList, path: string[], value: unknown) {
+  if (value === undefined) return;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1) {
+    errors.add(path, 'must be a number from 0.0 to 1.0');
+  }
+}
+
+function checkChangefreq(errors: ErrorList, path: string[], value: unknown) {
+  if (value === undefined) return;
+  if (!CHANGEFREQS.includes(value as Changefreq)) errors.add(path, `must be one of ${CHANGEFREQS.join(', ')}`);
+}
+
+function checkPatternFields(errors: ErrorList, path: string[], source: string, uid: string, catalog: SchemaCatalog) {
+  let parsed;
+  try {
+    parsed = parsePattern(source);
+  } catch (error) {
+    errors.add(path, `${(error as Error).message}`);
+    return;
+  }
+  const type = catalog[uid];
+  if (!type) return;
+  if (parsed.tokens.some((token) => token.kind === 'locale') && !type.localized) {
+    errors.add(path, '[locale] is only available for types with internationalization enabled');
+  }
+  if (type.kind === 'collectionType' && parsed.fields.length === 0) {
+    errors.add(path, `gives every entry the same URL: add a field that differs per entry (${PATTERN_HELP})`);
+  }
+  for (const fieldPath of parsed.fields) {
+    let current = type;
+    for (let i = 0; i < fieldPath.length; i++) {
+      const name = fieldPath[i];
+      const attribute = current.attributes[name];
+      const shown = `[${fieldPath.join('.')}]`;
+      if (!attribute) {
+        errors.add(path, `${shown}: "${name}" is not a field of ${current.uid}`);
+        break;
+      }
+      const isLast = i === fieldPath.length - 1;
+      if (attribute.type === 'relation') {
+        if (isLast) {
+          errors.add(path, `${shown}: "${name}" is a relation; name one of its fields, e.g. [${fieldPath.join('.')}.slug]`);
+          break;
+        }
+        if (!TO_ONE_RELATIONS.has(attribute.relation ?? '') || !attribute.target || !catalog[attribute.target]) {
+          errors.add(path, `${shown}: "${name}" must be a to-one relation (one entry), not ${attribute.relation}`);
+          break;
+        }
+        current = catalog[attribute.target];
+        continue;
+      }
+      if (!isLast) {
+        errors.add(path, `${shown}: "${name}" is not a relation, so it has no field "${fieldPath[i + 1]}"`);
+        break;
+      }
+      if (!SCALAR_TYPES.has(attribute.type)) errors.add(path, `${shown}: "${name}" is a ${attribute.type} field, not a single text or number value`);
+    }
+  }
+}
+
+function checkContentTypes(errors: ErrorList, value: unknown, catalog?: SchemaCatalog) {
+  if (!isPlainObject(value)) {
+    errors.add(['contentTypes'], 'must be an object keyed by content type uid');
+    return;
+  }
+  for (const [uid, typeSettings] of Object.entries(value)) {
+    const base = ['contentTypes', uid];
+    const type = catalog?.[uid];
+    if (catalog && !type) {
+      errors.add(base, `unknown content type "${uid}"`);
+      continue;
+    }
+    if (!isPlainObject(typeSettings)) {
+      errors.add(base, 'must be an object with at least a pattern');
+      continue;
+    }
+    const known = new Set(['pattern', 'locales', 'priority', 'changefreq', 'lastmod', 'filters']);
+    for (const key of Object.keys(typeSettings)) if (!known.has(key)) errors.add([...base, key], 'is not a known setting');
+    if (typeof typeSettings.pattern !== 'string') errors.add([...base, 'pattern'], `is required: a path such as /blog/[slug] (${PATTERN_HELP})`);
+    else checkPatternFields(errors, [...base, 'pattern'], typeSettings.pattern, uid, catalog ?? {});
+    if (typeSettings.locales !== undefined) {
+      if (!isPlainObject(typeSettings.locales)) errors.add([...base, 'locales'], 'must be an object keyed by locale code');
+      else {
+        if (type && !type.localized) errors.add([...base, 'locales'], 'is only available for types with internationalization enabled');
+        for (const [locale, override] of Object.entries(typeSettings.locales)) {
+          const path = [...base, 'locales', locale, 'pattern'];
+          if (!isPlainObject(override) || typeof override.pattern !== 'string') errors.add(path, 'is required');
+          else checkPatternFields(errors, path, override.pattern, uid, catalog ?? {});
+        }
+      }
+    }
+    checkPriority(errors, [...base, 'priority'], typeSettings.priority);
+    checkChangefreq(errors, [...base, 'changefreq'], typeSettings.changefreq);
+    const lastmod = typeSettings.lastmod;
+    if (lastmod !== undefined && lastmod !== false) {
+      if (typeof lastmod !== 'string') errors.add([...base, 'lastmod'], 'must be the name of a date field, or false');
+      else if (type) {
+        const attribute = type.attributes[lastmod];
+        if (!attribute || !DATE_TYPES.has(attribute.type)) errors.add([...base, 'lastmod'], `"${lastmod}" is not a date field of ${uid}`);
+      }
+    }
+    if (typeSettings.filters !== undefined) {
+      if (!isPlainObject(typeSettings.filters)) errors.add([...base, 'filters'], 'must be an object in Strapi filter syntax');
+      else if (type) {
+        for (const key of Object.keys(typeSettings.filters)) {
+          if (!key.startsWith('$') && !type.attributes[key]) errors.add([...base, 'filters', key], `is not a field of ${uid}`);
+        }
+      }
+    }
+  }
+}
+
+function checkCustomUrls(errors: ErrorList, value: unknown) {
+  if (!Array.isArray(value)) {
+    errors.add(['customUrls'], 'must be a list');
+    return;
+  }
+  value.forEach((item, index) => {
+    const base = ['customUrls', String(index)];
+    if (!isPlainObject(item)) {
+      errors.add(base, 'must be an object with a url');
+      return;
+    }
+    if (typeof item.url !== 'string' || !(item.url.startsWith('/') || /^https?:\/\//.test(item.url))) {
+      errors.add([...base, 'url'], 'must be a path starting with "/" or an absolute http(s) URL');
+    }
+    checkPriority(errors, [...base, 'priority'], item.priority);
+    checkChangefreq(errors, [...base, 'changefreq'], item.changefreq);
+    if (item.lastmod !== undefined) {
+      const lastmod = toLastmod(item.lastmod, Date.now());
+      if (typeof item.lastmod !== 'string' || !lastmod.ok) {
+        errors.add([...base, 'lastmod'], lastmod.ok ? 'must be a date string' : `must be a W3C date (YYYY-MM-DD or full date-time) not in the future`);
+      }
+    }
+  });
+}
+
+function checkLimits(errors: ErrorList, value: unknown) {
+  if (!isPlainObject(value)) {
+    errors.add(['limits'], 'must be an object with urlsPerFile and bytesPerFile');
+    return;
+  }
+  const { urlsPerFile, bytesPerFile } = value;
+  if (urlsPerFile !== undefined && (!Number.isInteger(urlsPerFile) || (urlsPerFile as number) < 1 || (urlsPerFile as number) > PROTOCOL_LIMITS.urlsPerFile)) {
+    errors.add(['limits', 'urlsPerFile'], `must be a whole number from 1 to ${PROTOCOL_LIMITS.urlsPerFile} (the protocol's limit)`);
+  }
+  if (
+    bytesPerFile !== undefined &&
+    (!Number.isInteger(bytesPerFile) || (bytesPerFile as number) < MIN_BYTES_PER_FILE || (bytesPerFile as number) > PROTOCOL_LIMITS.bytesPerFile)
+  ) {
+    errors.add(['limits', 'bytesPerFile'], `must be a whole number from ${MIN_BYTES_PER_FILE} to ${PROTOCOL_LIMITS.bytesPerFile} (50 MB, the protocol's limit)`);
+  }
+  for (const key of Object.keys(value)) if (key !== 'urlsPerFile' && key !== 'bytesPerFile') errors.add(['limits', key], 'is not a known setting');
+}
+
+/**
+ * Validates settings (defaults already merged) and returns them normalised, or every error found.
+ * With a catalog of the project's content types, patterns, lastmod fields and filters are checked too.
+ */
+export function validateSettings(input: unknown, catalog?: SchemaCatalog): { settings?: SitemapSettings; errors: FieldError[] } {
+  const errors = new ErrorList();
+  if (!isPlainObject(input)) return { errors: [{ path: [], message: 'settings must be an object' }] };
+  for (const key of Object.keys(input)) if (!(SETTING_KEYS as readonly string[]).includes(key)) errors.add([key], 'is not a known setting');
+
+  const hostname = parseOrigin(input.hostname);
+  if (!hostname) errors.add(['hostname'], 'is required: the absolute origin of the front end, such as https://www.example.com (no path)');
+  const hostnames: Record<string, string> = {};
+  if (input.hostnames !== undefined && !isPlainObject(input.hostnames)) errors.add(['hostnames'], 'must be an object keyed by locale code');
+  else {
+    for (const [locale, value] of Object.entries(input.hostnames ?? {})) {
+      const origin = parseOrigin(value);
+      if (origin) hostnames[locale] = origin;
+      else errors.add(['hostnames', locale], 'must be an absolute http(s) origin such as https://www.example.fr (no path)');
+    }
+  }
+  if (input.defaultLocale !== undefined && (typeof input.defaultLocale !== 'string' || input.defaultLocale === '')) {
+    errors.add(['defaultLocale'], 'must be a locale code such as "en"');
+  }
+  let publicUrl: string | undefined;
+  if (input.publicUrl !== undefined && input.publicUrl !== null && input.publicUrl !== '') {
+    try {
+      const url = new URL(String(input.publicUrl));
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('scheme');
+      publicUrl = url.href.replace(/\/+$/, '');
+    } catch {
+      errors.add(['publicUrl'], 'must be an absolute http(s) URL, such as https://cms.example.com/api/sitemap');
+    }
+  }
+  checkContentTypes(errors, input.contentTypes, catalog);
+  checkCustomUrls(errors, input.customUrls);
+  checkLimits(errors, input.limits);
+  for (const key of ['gzip', 'xsl'] as const) if (typeof input[key] !== 'boolean') errors.add([key], 'must be true or false');
+
+  if (errors.errors.length > 0) return { errors: errors.errors };
+  const limits = input.limits as Record<string, number>;
+  return {
+    errors: [],
+    settings: {
+      ...(input as unknown as SitemapSettings),
+      hostname: hostname!,
+      hostnames,
+      publicUrl,
+      limits: { urlsPerFile: limits.urlsPerFile ?? PROTOCOL_LIMITS.urlsPerFile, bytesPerFile: limits.bytesPerFile ?? PROTOCOL_LIMITS.bytesPerFile },
+    },
+  };
+}
+
+/** Formats field errors for a startup message: `contentTypes["api::a.a"].priority: must be …`. */
+export function describeErrors(errors: FieldError[]): string {
+  return errors
+    .map(({ path, message }) => {
+      const key = path.map((part, i) => (/^[A-Za-z_$][\w$]*$/.test(part) ? (i ? `.${part}` : part) : `[${JSON.stringify(part)}]`)).join('');
+      return `  - ${key || '(root)'}: ${message}`;
+    })
+    .join('\n');
+}

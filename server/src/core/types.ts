@@ -1,0 +1,74 @@
+/** The settings shape of `config/plugins.ts` (and of the admin settings form). */
+export type Changefreq = 'always' | 'hourly' | 'daily' | 'weekly' | 'monthly' | 'yearly' | 'never';
+
+export interface LocaleOverride {
+  pattern: string;
+}
+
+export interface ContentTypeSettings {
+  pattern: string;
+  locales?: Record<string, LocaleOverride>;
+  priority?: number;
+  changefreq?: Changefreq;
+  /** A date or datetime attribute of the type, or false to leave `<lastmod>` out. */
+  lastmod?: string | false;
+  /** Strapi filter syntax: only entries that match are listed. */
+  filters?: Record<string, unknown>;
+}
+
+export interface CustomUrl {
+  url: string;
+  priority?: number;
+  changefreq?: Changefreq;
+  lastmod?: string;
+}
+
+export interface FileLimits {
+  urlsPerFile: number;
+  bytesPerFile: number;
+}
+
+export interface SitemapSettings {
+  hostname: string;
+  hostnames: Record<string, string>;
+  defaultLocale?: string;
+  /** Absolute URL the sitemap files are served under; defaults to Strapi's server url + /api/sitemap. */
+  publicUrl?: string;
+  contentTypes: Record<string, ContentTypeSettings>;
+  customUrls: CustomUrl[];
+  limits: FileLimits;
+  gzip: boolean;
+  xsl: boolean;
+}
+
+/** One `<url>` ready to be written. */
+export interface UrlRecord {
+  loc: string;
+  lastmod?: string;
+  changefreq?: Changefreq;
+  priority?: number;
+  /** hreflang alternates, the record's own locale included. */
+  alternates?: Array<{ hreflang: string; href: string }>;
+}
+
+/** What the validator needs to know of the project's content types: plain data, no Strapi. */
+export interface AttributeInfo {
+  type: string;
+  relation?: string;
+  target?: string;
+}
+
+export interface ContentTypeInfo {
+  uid: string;
+  kind: 'collectionType' | 'singleType';
+  localized: boolean;
+  draftAndPublish: boolean;
+  attributes: Record<string, AttributeInfo>;
+}
+
+export type SchemaCatalog = Record<string, ContentTypeInfo>;
+
+export interface FieldError {
+  path: string[];
+  message: string;
+}

@@ -1,0 +1,69 @@
+/**
+ * Validation rules checked while sitemaps are written. Codes are stable: the admin panel and
+ * run reports key on them. An entry that breaks a "left out" rule is never written.
+ */
+export const RULES = {
+  'url-too-long': { leftOut: true, message: 'URL is 2,048 characters or longer' },
+  'url-not-absolute': { leftOut: true, message: 'URL is not an absolute http(s) URL' },
+  'url-host-mismatch': { leftOut: true, message: 'URL is on another host than the configured hostname' },
+  'url-duplicate': { leftOut: true, message: 'URL is already listed by another entry' },
+  'pattern-unfilled': { leftOut: true, message: 'the URL pattern cannot be filled for this entry' },
+  'lastmod-invalid': { leftOut: false, message: 'lastmod value cannot be read as a date: <lastmod> left out' },
+  'lastmod-future': { leftOut: false, message: 'lastmod value is in the future: <lastmod> left out' },
+  'file-limit': { leftOut: true, message: "the entry's URLs do not fit in one sitemap file under the URL and size limits" },
+  'priority-uniform': { leftOut: false, message: 'every URL has the same priority, which tells crawlers nothing' },
+} as const;
+
+export type RuleCode = keyof typeof RULES;
+
+export const MAX_URL_LENGTH = 2048;
+
+export interface ValidationSample {
+  rule: RuleCode;
+  contentType?: string;
+  documentId?: string;
+  locale?: string;
+  url?: string;
+  detail?: string;
+}
+
+export interface ValidationSummary {
+  counts: Partial<Record<RuleCode, number>>;
+  samples: ValidationSample[];
+}
+
+/** Counts every finding and keeps the first few of each rule, so a run report stays small at any size. */
+export class ValidationReport {
+  private readonly counts: Partial<Record<RuleCode, number>> = {};
+  private readonly samples: ValidationSample[] = [];
+
+  constructor(private readonly samplesPerRule = 20) {}
+
+  add(sample: ValidationSample) {
+    const count = (this.counts[sample.rule] ?? 0) + 1;
+    this.counts[sample.rule] = count;
+    if (count <= this.samplesPerRule) this.samples.push(sample);
+  }
+
+  count(rule: RuleCode) {
+    return this.counts[rule] ?? 0;
+  }
+
+  summary(): ValidationSummary {
+    return { counts: { ...this.counts }, samples: [...this.samples] };
+  }
+}
+
+/** The origin check used for every `<loc>`: scheme, host and length. Returns the broken rule, or null. */
+export function checkLoc(loc: string, expectedOrigin: string): RuleCode | null {
+  if (loc.length >= MAX_URL_LENGTH) return 'url-too-long';
+  let url: URL;
+  try {
+    url = new URL(loc);
+  } catch {
+    return 'url-not-absolute';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'url-not-absolute';
+  if (url.origin !== expectedOrigin) return 'url-host-mismatch';
+  return null;
+}

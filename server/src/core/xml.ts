@@ -1,0 +1,13 @@
+const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const NEEDS_ESCAPE = /[&<>"']/;
+// XML 1.0 forbids most C0 controls and lone surrogates even when escaped: they are dropped.
+const INVALID_XML_CHAR_SOURCE =
+  '[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\uFFFE\\uFFFF]|[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]';
+const HAS_INVALID_XML_CHAR = new RegExp(INVALID_XML_CHAR_SOURCE);
+const INVALID_XML_CHARS = new RegExp(INVALID_XML_CHAR_SOURCE, 'g');
+
+/** Escapes a value for XML text or a double-quoted attribute. The common case (nothing to escape) allocates nothing. */
+export function escapeXml(value: string): string {
+  const clean = HAS_INVALID_XML_CHAR.test(value) ? value.replace(INVALID_XML_CHARS, '') : value;
+  return NEEDS_ESCAPE.test(clean) ? clean.replace(/[&<>"']/g, (char) => XML_ENTITIES[char]) : clean;
+}

@@ -1,0 +1,28 @@
+import { ACTIONS } from '../uids';
+
+const guarded = (action: string) => ({
+  policies: ['admin::isAuthenticatedAdmin', { name: 'admin::hasPermissions', config: { actions: [action] } }],
+});
+
+const admin = {
+  type: 'admin',
+  routes: [
+    { method: 'GET', path: '/settings', handler: 'admin.getSettings', config: guarded(ACTIONS.read) },
+    { method: 'PUT', path: '/settings', handler: 'admin.updateSettings', config: guarded(ACTIONS.updateSettings) },
+    { method: 'GET', path: '/content-types', handler: 'admin.contentTypes', config: guarded(ACTIONS.read) },
+    { method: 'POST', path: '/preview', handler: 'admin.preview', config: guarded(ACTIONS.read) },
+    { method: 'POST', path: '/generate', handler: 'admin.generate', config: guarded(ACTIONS.regenerate) },
+    { method: 'GET', path: '/status', handler: 'admin.status', config: guarded(ACTIONS.read) },
+    { method: 'GET', path: '/exclusions', handler: 'admin.listExclusions', config: guarded(ACTIONS.read) },
+    { method: 'POST', path: '/exclusions', handler: 'admin.addExclusion', config: guarded(ACTIONS.updateSettings) },
+    { method: 'DELETE', path: '/exclusions', handler: 'admin.removeExclusion', config: guarded(ACTIONS.updateSettings) },
+  ],
+};
+
+/** Public: the stored files only (`/api/sitemap/index.xml`, `/api/sitemap/article-1.xml`, …). */
+const contentApi = {
+  type: 'content-api',
+  routes: [{ method: 'GET', path: '/:name', handler: 'public-sitemap.serve', config: { auth: false } }],
+};
+
+export default { admin, 'content-api': contentApi };

@@ -1,0 +1,190 @@
+/**
+ * Generated files live in the database so every Strapi instance serves the same set.
+ * A run writes its files as `pending`; `activate` retires what they replace and makes them `live`
+ * in one transaction, so readers see the old set or the new one, never a mix. Replaced rows stay
+ * one generation longer for readers already in flight, then are deleted with their parts.
+ */
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
+import type { Core } from '@strapi/strapi';
+import { FILE_PART_UID, FILE_UID } from '../uids';
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+/** 1 MiB of gzip per part: well under MariaDB's default 16 MB packet once base64-encoded. */
+const PART_BYTES = 1024 * 1024;
+/** Serving keeps recently read files in memory; rows are immutable, so the id is the cache key. */
+const CACHE_BYTES = 64 * 1024 * 1024;
+
+export type FileFormat = 'urlset' | 'text' | 'index' | 'xsl';
+
+export interface FileToStore {
+  name: string;
+  format: FileFormat;
+  content: string;
+  groupKey?: string;
+  contentType?: string;
+  rangeStart?: string;
+  rangeEnd?: string | null;
+  urlCount?: number;
+  lastmod?: string | null;
+}
+
+export interface StoredFile {
+  id: number;
+  name: string;
+  state: string;
+  generation: number;
+  format: FileFormat;
+  groupKey: string | null;
+  contentType: string | null;
+  rangeStart: string | null;
+  rangeEnd: string | null;
+  urlCount: number | null;
+  byteSize: number;
+  compressedSize: number;
+  etag: string;
+  lastmod: string | null;
+  partCount: number;
+  createdAt: string | Date;
+}
+
+const etagOf = (content: string) => createHash('sha1').update(content).digest('base64url').slice(0, 27);
+
+class ByteCache {
+  private readonly entries = new Map<number, Buffer>();
+  private bytes = 0;
+
+  get(id: number) {
+    const value = this.entries.get(id);
+    if (value) {
+      this.entries.delete(id);
+      this.entries.set(id, value);
+    }
+    return value;
+  }
+
+  set(id: number, value: Buffer) {
+    if (value.length > CACHE_BYTES / 4) return;
+    this.entries.set(id, value);
+    this.bytes += value.length;
+    for (const [oldId, old] of this.entries) {
+      if (this.bytes <= CACHE_BYTES) break;
+      this.entries.delete(oldId);
+      this.bytes -= old.length;
+    }
+  }
+}
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const files = () => strapi.db.query(FILE_UID);
+  const parts = () => strapi.db.query(FILE_PART_UID);
+  const cache = new ByteCache();
+
+  return {
+    /**
+     * Stores one file of `generation` as pending, unless the live file of that name already has
+     * the same bytes: then the live row is kept (same ETag and Last-Modified) and `kept` is true.
+     */
+    async savePending(generation: number, file: FileToStore): Promise<{ kept: boolean; row: StoredFile }> {
+      const etag = etagOf(file.content);
+      const live = (await files().findOne({ where: { name: file.name, state: 'live' } })) as StoredFile | null;
+      if (live && live.etag === etag && live.lastmod === (file.lastmod ?? null) && live.rangeEnd === (file.rangeEnd ?? null) && live.rangeStart === (file.rangeStart ?? null)) {
+        return { kept: true, row: live };
+      }
+      const compressed = await gzipAsync(Buffer.from(file.content, 'utf8'));
+      const partCount = Math.max(1, Math.ceil(compressed.length / PART_BYTES));
+      const row = (await files().create({
+        data: {
+          name: file.name,
+          state: 'pending',
+          generation,
+          format: file.format,
+          groupKey: file.groupKey ?? null,
+          contentType: file.contentType ?? null,
+          rangeStart: file.rangeStart ?? null,
+          rangeEnd: file.rangeEnd ?? null,
+          urlCount: file.urlCount ?? null,
+          byteSize: Buffer.byteLength(file.content),
+          compressedSize: compressed.length,
+          etag,
+          lastmod: file.lastmod ?? null,
+          partCount,
+        },
+      })) as StoredFile;
+      for (let seq = 0; seq < partCount; seq++) {
+        const data = compressed.subarray(seq * PART_BYTES, (seq + 1) * PART_BYTES).toString('base64');
+        await parts().create({ data: { fileId: row.id, seq, data } });
+      }
+      return { kept: false, row };
+    },
+
+    /**
+     * Makes the pending files of `generation` live. `replaced` names the live files they supersede
+     * ('all' for a full run, where every live file not kept is replaced).
+     */
+    async activate(generation: number, replaced: { all: true; keep: string[] } | { all: false; names: string[] }) {
+      await strapi.db.transaction(async () => {
+        const where = replaced.all
+          ? { state: 'live', name: { $notIn: replaced.keep } }
+          : { state: 'live', name: { $in: replaced.names } };
+        await files().updateMany({ where, data: { state: 'retired', retiredIn: generation } });
+        await files().updateMany({ where: { state: 'pending', generation }, data: { state: 'live' } });
+      });
+      await this.purge(generation);
+    },
+
+    /** Deletes rows retired before the previous generation, and pending rows of runs that failed. */
+    async purge(currentGeneration: number) {
+      const stale = (await files().findMany({
+        select: ['id'],
+        where: {
+          $or: [
+            { state: 'retired', retiredIn: { $lt: currentGeneration } },
+            { state: 'pending', generation: { $lt: currentGeneration } },
+          ],
+        },
+      })) as Array<{ id: number }>;
+      if (stale.length === 0) return;
+      const ids = stale.map((row) => row.id);
+      await parts().deleteMany({ where: { fileId: { $in: ids } } });
+      await files().deleteMany({ where: { id: { $in: ids } } });
+    },
+
+    /** Drops the pending rows of a generation that failed. */
+    async discard(generation: number) {
+      const pending = (await files().findMany({ select: ['id'], where: { state: 'pending', generation } })) as Array<{ id: number }>;
+      const ids = pending.map((row) => row.id);
+      if (ids.length === 0) return;
+      await parts().deleteMany({ where: { fileId: { $in: ids } } });
+      await files().deleteMany({ where: { id: { $in: ids } } });
+    },
+
+    async findLive(name: string): Promise<StoredFile | null> {
+      return (await files().findOne({ where: { name, state: 'live' } })) as StoredFile | null;
+    },
+
+    async listLive(): Promise<StoredFile[]> {
+      return (await files().findMany({ where: { state: 'live' }, orderBy: [{ groupKey: 'asc' }, { id: 'asc' }] })) as StoredFile[];
+    },
+
+    /** The gzip bytes of a stored file. */
+    async readCompressed(file: StoredFile): Promise<Buffer> {
+      const cached = cache.get(file.id);
+      if (cached) return cached;
+      const rows = (await parts().findMany({ select: ['seq', 'data'], where: { fileId: file.id }, orderBy: { seq: 'asc' } })) as Array<{ data: string }>;
+      if (rows.length !== file.partCount) throw new Error(`sitemap file ${file.name} is incomplete (${rows.length}/${file.partCount} parts)`);
+      const bytes = Buffer.concat(rows.map((row) => Buffer.from(row.data, 'base64')));
+      cache.set(file.id, bytes);
+      return bytes;
+    },
+
+    async readText(file: StoredFile): Promise<string> {
+      return (await gunzipAsync(await this.readCompressed(file))).toString('utf8');
+    },
+
+    gunzip: (bytes: Buffer) => gunzipAsync(bytes),
+  };
+};

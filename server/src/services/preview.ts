@@ -1,0 +1,62 @@
+/**
+ * Preview of a type's pattern on a few real entries: the URLs it gives, the entries it leaves out
+ * and why, and how many URLs it would produce. Reads only; nothing is stored.
+ */
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import { documentUrls } from '../core/document-urls';
+import { validateSettings } from '../core/settings';
+import type { ContentTypeSettings, SitemapSettings } from '../core/types';
+import { UrlHashSet } from '../core/url-hash-set';
+import { ValidationReport } from '../core/validation';
+import { readDocuments } from './entry-source';
+import { PLUGIN_ID } from '../uids';
+
+export interface PreviewRequest {
+  contentType: string;
+  settings?: Partial<ContentTypeSettings>;
+  limit?: number;
+}
+
+export default ({ strapi }: { strapi: Core.Strapi }) => ({
+  async preview({ contentType: uid, settings: override, limit = 10 }: PreviewRequest) {
+    const settingsService = strapi.plugin(PLUGIN_ID).service('settings');
+    const { settings: current } = (await settingsService.get()) as { settings: SitemapSettings };
+    const typeSettings = { ...(current.contentTypes[uid] ?? {}), ...(override ?? {}) } as ContentTypeSettings;
+    const candidate = { ...current, hostname: current.hostname || 'https://www.example.com', contentTypes: { [uid]: typeSettings } };
+    const { settings, errors: fieldErrors } = validateSettings(candidate, settingsService.catalog());
+    if (!settings) {
+      throw new errors.ValidationError('Invalid preview settings', {
+        errors: fieldErrors.map((error) => ({ path: error.path, message: error.message, name: 'ValidationError' })),
+      });
+    }
+
+    const generator = strapi.plugin(PLUGIN_ID).service('generator');
+    const plan = generator.buildPlan(uid, settings, await generator.defaultLocale(settings));
+    const contentType = strapi.contentTypes[uid as keyof typeof strapi.contentTypes] as any;
+    const draftAndPublish = Boolean(contentType.options?.draftAndPublish);
+    const report = new ValidationReport(Math.min(limit, 50));
+    const context = { now: Date.now(), report, seen: new UrlHashSet(), excluded: await strapi.plugin(PLUGIN_ID).service('exclusions').keysFor(uid) };
+    const urls: Array<{ documentId: string; locale?: string; url: string }> = [];
+    for await (const page of readDocuments(strapi, {
+      uid,
+      fields: [plan.pattern, ...Object.values(plan.localePatterns)].flatMap((pattern) => pattern.fields),
+      lastmodField: plan.lastmodField,
+      filters: typeSettings.filters,
+      localized: plan.localized,
+      draftAndPublish,
+      pageSize: 200,
+      maxDocuments: Math.max(1, Math.min(limit, 50)),
+    })) {
+      for (const doc of page) {
+        for (const block of documentUrls(plan, doc, context)) {
+          block.records.forEach((record, i) => urls.push({ documentId: doc.documentId, locale: block.locales[i], url: record.loc }));
+        }
+      }
+    }
+
+    const where = { $and: [...(draftAndPublish ? [{ publishedAt: { $notNull: true } }] : []), ...(typeSettings.filters ? [typeSettings.filters] : [])] };
+    const matching = await strapi.db.query(uid as any).count({ where });
+    return { urls, leftOut: report.summary().samples, estimatedUrlCount: matching };
+  },
+});

@@ -1,0 +1,106 @@
+/**
+ * Effective settings = defaults ← config/plugins ← values saved from the admin (plugin store).
+ * Saving validates the merged result against the project's content types and stores nothing on error.
+ */
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import { DEFAULT_SETTINGS, SETTING_KEYS, validateSettings, type SettingKey } from '../core/settings';
+import type { FieldError, SchemaCatalog, SitemapSettings } from '../core/types';
+import { PLUGIN_ID } from '../uids';
+
+export type SettingSource = 'admin' | 'config' | 'default';
+
+const STORE_KEY = 'settings';
+
+/** Plain-data description of the project's content types, for the pure validator and the admin. */
+export function buildCatalog(strapi: Core.Strapi): SchemaCatalog {
+  const catalog: SchemaCatalog = {};
+  for (const [uid, contentType] of Object.entries(strapi.contentTypes) as Array<[string, any]>) {
+    const attributes: SchemaCatalog[string]['attributes'] = {};
+    for (const [name, attribute] of Object.entries(contentType.attributes ?? {}) as Array<[string, any]>) {
+      attributes[name] = { type: attribute.type, relation: attribute.relation, target: attribute.target };
+    }
+    catalog[uid] = {
+      uid,
+      kind: contentType.kind,
+      localized: Boolean(contentType.pluginOptions?.i18n?.localized),
+      draftAndPublish: Boolean(contentType.options?.draftAndPublish),
+      attributes,
+    };
+  }
+  return catalog;
+}
+
+const validationError = (fieldErrors: FieldError[]) =>
+  new errors.ValidationError('Invalid sitemap settings', {
+    errors: fieldErrors.map((error) => ({ path: error.path, message: error.message, name: 'ValidationError' })),
+  });
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const store = () => strapi.store({ type: 'plugin', name: PLUGIN_ID });
+  const fileConfig = () => (strapi.config.get(`plugin::${PLUGIN_ID}`) ?? {}) as Partial<SitemapSettings>;
+
+  async function overrides(): Promise<Partial<SitemapSettings>> {
+    return ((await store().get({ key: STORE_KEY })) as Partial<SitemapSettings> | null) ?? {};
+  }
+
+  const merge = (saved: Partial<SitemapSettings>) => ({ ...DEFAULT_SETTINGS, ...fileConfig(), ...saved });
+
+  function sourcesOf(saved: Partial<SitemapSettings>) {
+    const fromFile = fileConfig() as Record<string, unknown>;
+    const sources = {} as Record<SettingKey, SettingSource>;
+    for (const key of SETTING_KEYS) {
+      sources[key] = key in saved ? 'admin' : fromFile[key] !== undefined ? 'config' : 'default';
+    }
+    return sources;
+  }
+
+  return {
+    catalog: () => buildCatalog(strapi),
+
+    /** Throws the startup error when config/plugins names types or fields the project does not have. */
+    assertFileConfigMatchesSchema() {
+      const config = fileConfig();
+      const { errors: fieldErrors } = validateSettings(
+        { ...DEFAULT_SETTINGS, ...config, hostname: config.hostname ?? 'https://placeholder.invalid' },
+        buildCatalog(strapi)
+      );
+      return fieldErrors;
+    },
+
+    /** The effective settings, unvalidated (`settings`), and where each top-level value comes from. */
+    async get() {
+      const saved = await overrides();
+      return { settings: merge(saved) as SitemapSettings, sources: sourcesOf(saved) };
+    },
+
+    /** The effective settings checked against the project's types; throws a ValidationError when unusable. */
+    async resolve(): Promise<SitemapSettings> {
+      const { settings } = await this.get();
+      const result = validateSettings(settings, buildCatalog(strapi));
+      if (!result.settings) throw validationError(result.errors);
+      return result.settings;
+    },
+
+    /**
+     * Saves admin values: each key of `patch` replaces that setting; a null value drops the admin
+     * value so the config file (or default) applies again. Nothing is stored when anything is invalid.
+     */
+    async update(patch: unknown) {
+      if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
+        throw validationError([{ path: [], message: 'settings must be an object' }]);
+      }
+      const unknownKeys = Object.keys(patch).filter((key) => !(SETTING_KEYS as readonly string[]).includes(key));
+      if (unknownKeys.length > 0) throw validationError(unknownKeys.map((key) => ({ path: [key], message: 'is not a known setting' })));
+      const saved = { ...(await overrides()) } as Record<string, unknown>;
+      for (const [key, value] of Object.entries(patch)) {
+        if (value === null) delete saved[key];
+        else saved[key] = value;
+      }
+      const result = validateSettings(merge(saved as Partial<SitemapSettings>), buildCatalog(strapi));
+      if (!result.settings) throw validationError(result.errors);
+      await store().set({ key: STORE_KEY, value: saved });
+      return this.get();
+    },
+  };
+};

@@ -1,0 +1,44 @@
+/** What the dashboard shows: the live files, counts, validation findings, recent runs, robots.txt lines. */
+import type { Core } from '@strapi/strapi';
+import type { StoredFile } from './file-store';
+import { INDEX_NAME } from './generator';
+import { PLUGIN_ID } from '../uids';
+
+export default ({ strapi }: { strapi: Core.Strapi }) => ({
+  async status() {
+    const plugin = strapi.plugin(PLUGIN_ID);
+    const { settings, sources } = await plugin.service('settings').get();
+    const base = plugin.service('generator').publicUrl(settings);
+    const live = (await plugin.service('file-store').listLive()) as StoredFile[];
+    const lastSuccess = await plugin.service('runs').lastSuccessful();
+    const index = live.find((file) => file.name === INDEX_NAME);
+    const describe = (file: StoredFile) => ({
+      name: file.name,
+      url: `${base}/${file.name}`,
+      format: file.format,
+      contentType: file.contentType,
+      urlCount: file.urlCount,
+      byteSize: file.byteSize,
+      compressedSize: file.compressedSize,
+      lastmod: file.lastmod,
+      generatedAt: file.createdAt,
+      share: file.urlCount === null ? null : { urls: file.urlCount / settings.limits.urlsPerFile, bytes: file.byteSize / settings.limits.bytesPerFile },
+    });
+    return {
+      index: index ? describe(index) : null,
+      files: live.filter((file) => file.format === 'urlset').map(describe),
+      textFiles: live.filter((file) => file.format === 'text').map(describe),
+      totals: {
+        urls: live.filter((file) => file.format === 'urlset').reduce((sum, file) => sum + (file.urlCount ?? 0), 0),
+        files: live.filter((file) => file.format === 'urlset').length,
+        bytes: live.filter((file) => file.format === 'urlset').reduce((sum, file) => sum + file.byteSize, 0),
+      },
+      counts: lastSuccess?.report?.counts ?? {},
+      validation: lastSuccess?.report?.validation ?? { counts: {}, samples: [] },
+      runs: await plugin.service('runs').recent(10),
+      running: plugin.service('generator').progress(),
+      robots: index ? [`Sitemap: ${base}/${INDEX_NAME}`] : [],
+      sources,
+    };
+  },
+});
