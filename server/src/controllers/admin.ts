@@ -66,7 +66,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async removeExclusion(ctx: any) {
-      await service('exclusions').remove(exclusionInput(strapi, ctx.request.body));
+      // DELETE bodies are not parsed by Strapi's body parser: the entry comes in the query string.
+      await service('exclusions').remove(exclusionInput(strapi, ctx.query));
       ctx.body = await service('exclusions').list();
     },
   };

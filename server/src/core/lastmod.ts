@@ -11,9 +11,17 @@ const CLOCK_SKEW_TOLERANCE_MS = 5 * 60_000;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export const formatW3cDateTime = (date: Date) =>
-  `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}T${pad(date.getUTCHours())}:${pad(
+  `${String(date.getUTCFullYear()).padStart(4, '0')}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}T${pad(date.getUTCHours())}:${pad(
     date.getUTCMinutes()
   )}:${pad(date.getUTCSeconds())}+00:00`;
+
+/** Date.UTC rolls 2026-02-30 over to March: a real day survives the round trip. */
+function isRealDay(time: number, [, year, month, day]: RegExpExecArray | string[]) {
+  const date = new Date(time);
+  return !Number.isNaN(time) && date.getUTCFullYear() === Number(year) && date.getUTCMonth() + 1 === Number(month) && date.getUTCDate() === Number(day);
+}
+
+const DATE_PREFIX = /^(\d{4})-(\d{2})-(\d{2})/;
 
 /** Normalises a Date, epoch milliseconds or an ISO/W3C string into W3C Datetime (UTC). */
 export function toLastmod(value: unknown, now: number): LastmodResult {
@@ -21,7 +29,7 @@ export function toLastmod(value: unknown, now: number): LastmodResult {
     const dateOnly = DATE_ONLY.exec(value);
     if (dateOnly) {
       const time = Date.UTC(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3]));
-      if (Number.isNaN(time) || new Date(time).getUTCDate() !== Number(dateOnly[3])) return { ok: false, reason: 'invalid' };
+      if (!isRealDay(time, dateOnly)) return { ok: false, reason: 'invalid' };
       if (time > now + DATE_ONLY_TOLERANCE_MS) return { ok: false, reason: 'future' };
       return { ok: true, text: value, time };
     }
@@ -32,11 +40,13 @@ export function toLastmod(value: unknown, now: number): LastmodResult {
   else if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(value)) {
     // SQLite returns "YYYY-MM-DD HH:MM:SS" strings without a zone: Strapi writes them in UTC.
     const iso = value.includes('T') ? value : value.replace(' ', 'T');
+    const written = DATE_PREFIX.exec(value)!;
+    if (!isRealDay(Date.UTC(Number(written[1]), Number(written[2]) - 1, Number(written[3])), written)) return { ok: false, reason: 'invalid' };
     date = new Date(/[zZ]|[+-]\d{2}:?\d{2}$/.test(iso) ? iso : `${iso}Z`);
   } else if (typeof value === 'string' && /^\d{10,}$/.test(value)) date = new Date(Number(value));
   else return { ok: false, reason: 'invalid' };
   const time = date.getTime();
-  if (Number.isNaN(time)) return { ok: false, reason: 'invalid' };
+  if (Number.isNaN(time) || date.getUTCFullYear() < 0 || date.getUTCFullYear() > 9999) return { ok: false, reason: 'invalid' };
   if (time > now + CLOCK_SKEW_TOLERANCE_MS) return { ok: false, reason: 'future' };
   return { ok: true, text: formatW3cDateTime(date), time };
 }

@@ -27,6 +27,14 @@ export const encodeLiteral = (text: string) =>
 export const encodeSegmentValue = (value: string) =>
   encodeURIComponent(value).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 
+function literal(text: string) {
+  try {
+    return encodeLiteral(text);
+  } catch {
+    throw new PatternSyntaxError('holds text that is not valid Unicode');
+  }
+}
+
 export function parsePattern(source: string): ParsedPattern {
   if (typeof source !== 'string' || !source.startsWith('/')) {
     throw new PatternSyntaxError('must be a string that starts with "/"');
@@ -39,7 +47,7 @@ export function parsePattern(source: string): ParsedPattern {
   const fields: string[][] = [];
   let last = 0;
   for (const match of source.matchAll(PLACEHOLDER)) {
-    if (match.index! > last) tokens.push({ kind: 'literal', text: encodeLiteral(source.slice(last, match.index)) });
+    if (match.index! > last) tokens.push({ kind: 'literal', text: literal(source.slice(last, match.index)) });
     const name = match[1].trim();
     if (name === 'locale') {
       tokens.push({ kind: 'locale' });
@@ -53,7 +61,7 @@ export function parsePattern(source: string): ParsedPattern {
     }
     last = match.index! + match[0].length;
   }
-  if (last < source.length) tokens.push({ kind: 'literal', text: encodeLiteral(source.slice(last)) });
+  if (last < source.length) tokens.push({ kind: 'literal', text: literal(source.slice(last)) });
   return { source, tokens, fields };
 }
 
@@ -80,8 +88,11 @@ export function resolvePattern(pattern: ParsedPattern, entry: Record<string, unk
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'bigint') {
       return { ok: false, field, reason: 'is not a single text or number value' };
     }
+    if (typeof value === 'number' && !Number.isFinite(value)) return { ok: false, field, reason: 'is not a finite number' };
     const text = String(value);
     if (text.trim() === '') return { ok: false, field, reason: 'is empty' };
+    // Crawlers resolve "." and ".." segments away, so such a URL would point elsewhere.
+    if (text === '.' || text === '..') return { ok: false, field, reason: 'is "." or "..", which a URL cannot hold as a path segment' };
     try {
       path += encodeSegmentValue(text);
     } catch {

@@ -4,7 +4,7 @@
  */
 import { parsePattern } from './pattern';
 import { toLastmod } from './lastmod';
-import type { Changefreq, FieldError, SchemaCatalog, SitemapSettings } from './types';
+import type { Changefreq, CustomUrl, FieldError, SchemaCatalog, SitemapSettings } from './types';
 
 export const CHANGEFREQS: Changefreq[] = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'];
 export const PROTOCOL_LIMITS = { urlsPerFile: 50_000, bytesPerFile: 52_428_800 };
@@ -25,7 +25,7 @@ export const SETTING_KEYS = ['hostname', 'hostnames', 'defaultLocale', 'publicUr
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
 const TO_ONE_RELATIONS = new Set(['oneToOne', 'manyToOne', 'oneWay']);
-const SCALAR_TYPES = new Set(['string', 'text', 'uid', 'email', 'enumeration', 'integer', 'biginteger', 'float', 'decimal', 'date', 'boolean']);
+const SCALAR_TYPES = new Set(['string', 'text', 'uid', 'email', 'enumeration', 'integer', 'biginteger', 'float', 'decimal', 'date']);
 const DATE_TYPES = new Set(['date', 'datetime', 'timestamp']);
 const PATTERN_HELP = 'use [field], [relation.field] or [locale]';
 
@@ -164,16 +164,17 @@ function checkContentTypes(errors: ErrorList, value: unknown, catalog?: SchemaCa
   }
 }
 
-function checkCustomUrls(errors: ErrorList, value: unknown) {
+/** Checks custom URLs and returns them with lastmod written as W3C Datetime, whatever form it was given in. */
+function checkCustomUrls(errors: ErrorList, value: unknown): CustomUrl[] {
   if (!Array.isArray(value)) {
     errors.add(['customUrls'], 'must be a list');
-    return;
+    return [];
   }
-  value.forEach((item, index) => {
+  return value.map((item, index) => {
     const base = ['customUrls', String(index)];
     if (!isPlainObject(item)) {
       errors.add(base, 'must be an object with a url');
-      return;
+      return item;
     }
     if (typeof item.url !== 'string' || !(item.url.startsWith('/') || /^https?:\/\//.test(item.url))) {
       errors.add([...base, 'url'], 'must be a path starting with "/" or an absolute http(s) URL');
@@ -181,11 +182,11 @@ function checkCustomUrls(errors: ErrorList, value: unknown) {
     checkPriority(errors, [...base, 'priority'], item.priority);
     checkChangefreq(errors, [...base, 'changefreq'], item.changefreq);
     if (item.lastmod !== undefined) {
-      const lastmod = toLastmod(item.lastmod, Date.now());
-      if (typeof item.lastmod !== 'string' || !lastmod.ok) {
-        errors.add([...base, 'lastmod'], lastmod.ok ? 'must be a date string' : `must be a W3C date (YYYY-MM-DD or full date-time) not in the future`);
-      }
+      const lastmod = typeof item.lastmod === 'string' ? toLastmod(item.lastmod, Date.now()) : null;
+      if (!lastmod || !lastmod.ok) errors.add([...base, 'lastmod'], 'must be a W3C date (YYYY-MM-DD or a full date-time with time zone), not in the future');
+      else return { ...item, lastmod: lastmod.text };
     }
+    return item;
   });
 }
 
@@ -241,7 +242,7 @@ export function validateSettings(input: unknown, catalog?: SchemaCatalog): { set
     }
   }
   checkContentTypes(errors, input.contentTypes, catalog);
-  checkCustomUrls(errors, input.customUrls);
+  const customUrls = checkCustomUrls(errors, input.customUrls);
   checkLimits(errors, input.limits);
   for (const key of ['gzip', 'xsl'] as const) if (typeof input[key] !== 'boolean') errors.add([key], 'must be true or false');
 
@@ -254,6 +255,7 @@ export function validateSettings(input: unknown, catalog?: SchemaCatalog): { set
       hostname: hostname!,
       hostnames,
       publicUrl,
+      customUrls,
       limits: { urlsPerFile: limits.urlsPerFile ?? PROTOCOL_LIMITS.urlsPerFile, bytesPerFile: limits.bytesPerFile ?? PROTOCOL_LIMITS.bytesPerFile },
     },
   };

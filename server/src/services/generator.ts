@@ -204,7 +204,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           continue;
         }
         const record: UrlRecord = { loc, lastmod: custom.lastmod, changefreq: custom.changefreq, priority: custom.priority };
-        const lastmodTime = custom.lastmod ? Date.parse(custom.lastmod) : undefined;
+        const lastmodTime = custom.lastmod ? Date.parse(custom.lastmod) : undefined; // normalised to W3C by validateSettings
         if (await addRecords(customGroups, groupKeyFor('custom', origin, settings), String(index).padStart(8, '0'), [record], lastmodTime)) customCount++;
         else report.add({ rule: 'file-limit', ...sample });
       }

@@ -44,7 +44,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return ((await store().get({ key: STORE_KEY })) as Partial<SitemapSettings> | null) ?? {};
   }
 
-  const merge = (saved: Partial<SitemapSettings>) => ({ ...DEFAULT_SETTINGS, ...fileConfig(), ...saved });
+  const merge = (saved: Partial<SitemapSettings>) => {
+    const merged = { ...DEFAULT_SETTINGS, ...fileConfig(), ...saved };
+    // A partial limits object keeps the protocol limit for the other value.
+    const limits = merged.limits;
+    const isObject = typeof limits === 'object' && limits !== null && !Array.isArray(limits);
+    return { ...merged, limits: isObject ? { ...DEFAULT_SETTINGS.limits, ...limits } : limits };
+  };
 
   function sourcesOf(saved: Partial<SitemapSettings>) {
     const fromFile = fileConfig() as Record<string, unknown>;

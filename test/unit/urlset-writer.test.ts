@@ -1,0 +1,345 @@
+import { formatPriority, renderUrl, UrlsetWriter, xmlProlog, type UrlBlock, type WrittenFile } from '../../server/src/core/urlset-writer';
+import type { FileLimits, UrlRecord } from '../../server/src/core/types';
+
+const OPEN = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
+const CLOSE = '</urlset>\n';
+const PROLOG = '<?xml version="1.0" encoding="UTF-8"?>\n';
+
+const block = (key: string, records: UrlRecord[], lastmodTime?: number): UrlBlock => ({ key, records, lastmodTime });
+const one = (key: string, loc = `https://example.com/${key}`, lastmodTime?: number) => block(key, [{ loc }], lastmodTime);
+
+/** Feeds blocks through a writer the way the generator does, and returns every file written. */
+function writeAll(limits: FileLimits, blocks: UrlBlock[], xslHref?: string): WrittenFile[] {
+  const writer = new UrlsetWriter(limits, xslHref);
+  const files: WrittenFile[] = [];
+  for (const item of blocks) {
+    const measured = writer.measure(item);
+    expect(measured.fits).toBe(true);
+    const closed = writer.add(item, measured);
+    if (closed) files.push(closed);
+  }
+  const last = writer.close();
+  if (last) files.push(last);
+  return files;
+}
+
+const locsOf = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
+
+function expectWithinLimits(files: WrittenFile[], limits: FileLimits) {
+  for (const file of files) {
+    expect(Buffer.byteLength(file.xml)).toBe(file.byteSize);
+    expect(file.byteSize).toBeLessThanOrEqual(limits.bytesPerFile);
+    expect(file.urlCount).toBeLessThanOrEqual(limits.urlsPerFile);
+    expect(locsOf(file.xml)).toHaveLength(file.urlCount);
+    expect(file.text.split('\n').filter(Boolean)).toHaveLength(file.urlCount);
+  }
+}
+
+describe('formatPriority', () => {
+  it.each([
+    [0, '0'],
+    [1, '1'],
+    [0.5, '0.5'],
+    [0.8, '0.8'],
+    [0.1 + 0.2, '0.3'],
+    [0.123, '0.12'],
+    [0.126, '0.13'],
+    [0.07, '0.07'],
+  ])('writes %p as %p', (priority, text) => {
+    expect(formatPriority(priority)).toBe(text);
+  });
+});
+
+describe('xmlProlog', () => {
+  it('is the XML declaration alone without a stylesheet', () => {
+    expect(xmlProlog()).toBe(PROLOG);
+  });
+
+  it('adds the xml-stylesheet instruction, its href escaped', () => {
+    expect(xmlProlog('/api/sitemap/sitemap.xsl?a=1&b="2"')).toBe(
+      `${PROLOG}<?xml-stylesheet type="text/xsl" href="/api/sitemap/sitemap.xsl?a=1&amp;b=&quot;2&quot;"?>\n`
+    );
+  });
+});
+
+describe('renderUrl', () => {
+  it('writes only <loc> for a bare record', () => {
+    expect(renderUrl({ loc: 'https://example.com/a' })).toBe('<url><loc>https://example.com/a</loc></url>\n');
+  });
+
+  it('writes loc, lastmod, changefreq, priority, then the xhtml:link alternates, in schema order', () => {
+    const xml = renderUrl({
+      loc: 'https://example.com/en/a',
+      lastmod: '2026-01-15T10:00:00+00:00',
+      changefreq: 'weekly',
+      priority: 0.8,
+      alternates: [
+        { hreflang: 'en', href: 'https://example.com/en/a' },
+        { hreflang: 'fr', href: 'https://example.com/fr/a' },
+        { hreflang: 'x-default', href: 'https://example.com/en/a' },
+      ],
+    });
+    expect(xml).toBe(
+      '<url><loc>https://example.com/en/a</loc><lastmod>2026-01-15T10:00:00+00:00</lastmod>' +
+        '<changefreq>weekly</changefreq><priority>0.8</priority>' +
+        '<xhtml:link rel="alternate" hreflang="en" href="https://example.com/en/a"/>' +
+        '<xhtml:link rel="alternate" hreflang="fr" href="https://example.com/fr/a"/>' +
+        '<xhtml:link rel="alternate" hreflang="x-default" href="https://example.com/en/a"/>' +
+        '</url>\n'
+    );
+  });
+
+  it('keeps the order when only some optional elements are present', () => {
+    expect(renderUrl({ loc: 'https://e.com/', priority: 0, changefreq: 'never' })).toBe(
+      '<url><loc>https://e.com/</loc><changefreq>never</changefreq><priority>0</priority></url>\n'
+    );
+    expect(renderUrl({ loc: 'https://e.com/', lastmod: '2026-01-15', priority: 1 })).toBe(
+      '<url><loc>https://e.com/</loc><lastmod>2026-01-15</lastmod><priority>1</priority></url>\n'
+    );
+  });
+
+  it('writes a priority of 0 (not left out as falsy)', () => {
+    expect(renderUrl({ loc: 'https://e.com/', priority: 0 })).toContain('<priority>0</priority>');
+  });
+
+  it('leaves out undefined optional fields', () => {
+    expect(renderUrl({ loc: 'https://e.com/', lastmod: undefined, changefreq: undefined, priority: undefined })).toBe(
+      '<url><loc>https://e.com/</loc></url>\n'
+    );
+  });
+
+  it("escapes & and ' in loc and in alternate hrefs", () => {
+    const xml = renderUrl({
+      loc: "https://example.com/a?x=1&y=it's",
+      alternates: [{ hreflang: 'fr', href: "https://example.com/l'été&co" }],
+    });
+    expect(xml).toContain('<loc>https://example.com/a?x=1&amp;y=it&apos;s</loc>');
+    expect(xml).toContain('href="https://example.com/l&apos;été&amp;co"');
+    expect(xml).not.toMatch(/&(?!amp;|apos;|lt;|gt;|quot;)/);
+  });
+
+  it('escapes < > " in loc', () => {
+    expect(renderUrl({ loc: 'https://e.com/<"x">' })).toBe('<url><loc>https://e.com/&lt;&quot;x&quot;&gt;</loc></url>\n');
+  });
+});
+
+describe('UrlsetWriter', () => {
+  const big = { urlsPerFile: 50_000, bytesPerFile: 52_428_800 };
+
+  it('writes one complete urlset document with both namespaces', () => {
+    const [file] = writeAll(big, [one('a'), one('b')]);
+    expect(file.xml).toBe(
+      PROLOG + OPEN + '<url><loc>https://example.com/a</loc></url>\n<url><loc>https://example.com/b</loc></url>\n' + CLOSE
+    );
+    expect(file.urlCount).toBe(2);
+    expect(file.byteSize).toBe(Buffer.byteLength(file.xml));
+  });
+
+  it('writes the xml-stylesheet instruction when given an href, and counts its bytes', () => {
+    const [file] = writeAll(big, [one('a')], 'sitemap.xsl');
+    expect(file.xml.startsWith(`${PROLOG}<?xml-stylesheet type="text/xsl" href="sitemap.xsl"?>\n${OPEN}`)).toBe(true);
+    expect(file.byteSize).toBe(Buffer.byteLength(file.xml));
+  });
+
+  it('returns nothing on close when no URL was added', () => {
+    const writer = new UrlsetWriter(big);
+    expect(writer.close()).toBeNull();
+    expect(writer.close()).toBeNull();
+  });
+
+  it('writes a text twin with one URL per line, unescaped', () => {
+    const [file] = writeAll(big, [
+      block('doc1', [{ loc: 'https://example.com/en/a&b' }, { loc: 'https://example.com/fr/a&b' }]),
+      one('doc2'),
+    ]);
+    expect(file.text).toBe('https://example.com/en/a&b\nhttps://example.com/fr/a&b\nhttps://example.com/doc2\n');
+    expect(file.xml).toContain('<loc>https://example.com/en/a&amp;b</loc>');
+  });
+
+  it('measures a block as the bytes of its rendered URLs', () => {
+    const writer = new UrlsetWriter(big);
+    const records: UrlRecord[] = [{ loc: 'https://example.com/é' }, { loc: 'https://example.com/b', priority: 0.5 }];
+    const measured = writer.measure(block('k', records));
+    expect(measured.rendered).toEqual(records.map(renderUrl));
+    expect(measured.bytes).toBe(Buffer.byteLength(records.map(renderUrl).join('')));
+    expect(measured.fits).toBe(true);
+  });
+
+  describe('the URL limit', () => {
+    it('rolls to a new file exactly at urlsPerFile', () => {
+      const limits = { urlsPerFile: 3, bytesPerFile: 52_428_800 };
+      const files = writeAll(limits, ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((key) => one(key)));
+      expect(files.map((file) => file.urlCount)).toEqual([3, 3, 1]);
+      expect(files.map((file) => locsOf(file.xml))).toEqual([
+        ['https://example.com/a', 'https://example.com/b', 'https://example.com/c'],
+        ['https://example.com/d', 'https://example.com/e', 'https://example.com/f'],
+        ['https://example.com/g'],
+      ]);
+      expectWithinLimits(files, limits);
+    });
+
+    it('closes the file and returns it on the add that does not fit', () => {
+      const writer = new UrlsetWriter({ urlsPerFile: 2, bytesPerFile: 52_428_800 });
+      const add = (item: UrlBlock) => writer.add(item, writer.measure(item));
+      expect(add(one('a'))).toBeNull();
+      expect(add(one('b'))).toBeNull();
+      const closed = add(one('c'));
+      expect(closed).not.toBeNull();
+      expect(closed!.urlCount).toBe(2);
+      expect(writer.close()!.urlCount).toBe(1);
+    });
+
+    it('never splits a block: a block that would pass the count starts a new file', () => {
+      const limits = { urlsPerFile: 4, bytesPerFile: 52_428_800 };
+      const two = (key: string) => block(key, [{ loc: `https://e.com/en/${key}` }, { loc: `https://e.com/fr/${key}` }]);
+      const three = (key: string) =>
+        block(key, [{ loc: `https://e.com/en/${key}` }, { loc: `https://e.com/fr/${key}` }, { loc: `https://e.com/de/${key}` }]);
+      const files = writeAll(limits, [three('a'), two('b'), two('c'), one('d'), three('e')]);
+      // a(3) | b(2) c(2) | d(1) e(3)
+      expect(files.map((file) => file.urlCount)).toEqual([3, 4, 4]);
+      expect(files.map((file) => [file.firstKey, file.lastKey])).toEqual([
+        ['a', 'a'],
+        ['b', 'c'],
+        ['d', 'e'],
+      ]);
+      expectWithinLimits(files, limits);
+    });
+
+    it('reports a block with more URLs than a file may hold as not fitting', () => {
+      const writer = new UrlsetWriter({ urlsPerFile: 2, bytesPerFile: 52_428_800 });
+      const records = [1, 2, 3].map((n) => ({ loc: `https://e.com/${n}` }));
+      expect(writer.measure(block('k', records)).fits).toBe(false);
+      expect(writer.measure(block('k', records.slice(0, 2))).fits).toBe(true);
+    });
+  });
+
+  describe('the byte limit', () => {
+    const frame = Buffer.byteLength(PROLOG + OPEN + CLOSE);
+    const url = (loc: string) => Buffer.byteLength(renderUrl({ loc }));
+
+    it('fills a file up to exactly bytesPerFile and rolls before it would be passed', () => {
+      const locs = ['https://example.com/aaaa', 'https://example.com/bbbb', 'https://example.com/cccc'];
+      const limits = { urlsPerFile: 50_000, bytesPerFile: frame + url(locs[0]) + url(locs[1]) };
+      const files = writeAll(limits, locs.map((loc, i) => block(String(i), [{ loc }])));
+      expect(files.map((file) => file.urlCount)).toEqual([2, 1]);
+      expect(files[0].byteSize).toBe(limits.bytesPerFile);
+      expectWithinLimits(files, limits);
+    });
+
+    it('rolls when the next block would be one byte over', () => {
+      const locs = ['https://example.com/aaaa', 'https://example.com/bbbb'];
+      const limits = { urlsPerFile: 50_000, bytesPerFile: frame + url(locs[0]) + url(locs[1]) - 1 };
+      const files = writeAll(limits, locs.map((loc, i) => block(String(i), [{ loc }])));
+      expect(files.map((file) => file.urlCount)).toEqual([1, 1]);
+      expectWithinLimits(files, limits);
+    });
+
+    it('counts the stylesheet instruction in the frame', () => {
+      const loc = 'https://example.com/aaaa';
+      const xsl = 'https://cms.example.com/api/sitemap/sitemap.xsl';
+      const withXsl = Buffer.byteLength(xmlProlog(xsl) + OPEN + CLOSE);
+      const writer = new UrlsetWriter({ urlsPerFile: 10, bytesPerFile: withXsl + url(loc) }, xsl);
+      expect(writer.measure(one('a', loc)).fits).toBe(true);
+      const tight = new UrlsetWriter({ urlsPerFile: 10, bytesPerFile: withXsl + url(loc) - 1 }, xsl);
+      expect(tight.measure(one('a', loc)).fits).toBe(false);
+    });
+
+    it('counts bytes, not characters, for multibyte content and hreflang links', () => {
+      const records = (n: number): UrlRecord[] => [
+        {
+          loc: `https://example.com/fr/été-${n}-日本-😀`,
+          lastmod: '2026-01-15T10:00:00+00:00',
+          changefreq: 'daily',
+          priority: 0.7,
+          alternates: [
+            { hreflang: 'fr', href: `https://example.com/fr/été-${n}-日本-😀` },
+            { hreflang: 'en', href: `https://example.com/en/summer-${n}&'` },
+            { hreflang: 'x-default', href: `https://example.com/en/summer-${n}&'` },
+          ],
+        },
+        {
+          loc: `https://example.com/en/summer-${n}&'`,
+          alternates: [{ hreflang: 'fr', href: `https://example.com/fr/été-${n}-日本-😀` }],
+        },
+      ];
+      const blocks = Array.from({ length: 200 }, (_, n) => block(`doc${String(n).padStart(3, '0')}`, records(n)));
+      const limits = { urlsPerFile: 50_000, bytesPerFile: 4096 };
+      const files = writeAll(limits, blocks);
+      expect(files.length).toBeGreaterThan(10);
+      expectWithinLimits(files, limits);
+      // Character length would undercount: the limit is on bytes.
+      expect(files.some((file) => file.xml.length < file.byteSize)).toBe(true);
+      // Every URL is written exactly once, in order, and each block stays whole in one file.
+      const written = files.flatMap((file) => locsOf(file.xml));
+      expect(written).toHaveLength(400);
+      for (const file of files) expect(file.urlCount % 2).toBe(0);
+      // Files are full: the block that starts the next file would not have fit in this one.
+      const bytesOf = new Map(blocks.map((item) => [item.key, Buffer.byteLength(item.records.map(renderUrl).join(''))]));
+      for (let i = 0; i < files.length - 1; i++) {
+        expect(files[i].byteSize + bytesOf.get(files[i + 1].firstKey)!).toBeGreaterThan(limits.bytesPerFile);
+      }
+    });
+
+    it('never splits a block across files when bytes run out', () => {
+      const blocks = Array.from({ length: 50 }, (_, n) =>
+        block(`k${n}`, Array.from({ length: (n % 4) + 1 }, (_, i) => ({ loc: `https://example.com/${i}/page-${n}` })))
+      );
+      const limits = { urlsPerFile: 50_000, bytesPerFile: 1024 };
+      const files = writeAll(limits, blocks);
+      expectWithinLimits(files, limits);
+      const fileOfUrl = new Map<string, number>();
+      files.forEach((file, index) => locsOf(file.xml).forEach((loc) => fileOfUrl.set(loc, index)));
+      for (const item of blocks) {
+        const where = new Set(item.records.map((record) => fileOfUrl.get(record.loc)));
+        expect(where.size).toBe(1);
+      }
+      expect(fileOfUrl.size).toBe(blocks.reduce((sum, item) => sum + item.records.length, 0));
+    });
+
+    it('reports a block too big for an empty file as not fitting', () => {
+      const loc = `https://example.com/${'é'.repeat(200)}`;
+      const writer = new UrlsetWriter({ urlsPerFile: 10, bytesPerFile: frame + url(loc) - 1 });
+      const measured = writer.measure(one('a', loc));
+      expect(measured.fits).toBe(false);
+      expect(measured.bytes).toBe(url(loc));
+      const roomy = new UrlsetWriter({ urlsPerFile: 10, bytesPerFile: frame + url(loc) });
+      expect(roomy.measure(one('a', loc)).fits).toBe(true);
+    });
+  });
+
+  describe('per-file metadata', () => {
+    it('keeps firstKey and lastKey of the blocks in each file', () => {
+      const files = writeAll({ urlsPerFile: 2, bytesPerFile: 52_428_800 }, ['a', 'b', 'c', 'd', 'e'].map((key) => one(key)));
+      expect(files.map(({ firstKey, lastKey }) => [firstKey, lastKey])).toEqual([
+        ['a', 'b'],
+        ['c', 'd'],
+        ['e', 'e'],
+      ]);
+    });
+
+    it('keeps the newest lastmodTime of the blocks in each file, and resets it per file', () => {
+      const files = writeAll({ urlsPerFile: 3, bytesPerFile: 52_428_800 }, [
+        one('a', undefined, 300),
+        one('b', undefined, 900),
+        one('c', undefined, 100),
+        one('d'),
+        one('e', undefined, 50),
+        one('f'),
+        one('g'),
+      ]);
+      expect(files.map((file) => file.lastmodTime)).toEqual([900, 50, null]);
+    });
+
+    it('has a null lastmodTime when no block has one', () => {
+      const [file] = writeAll({ urlsPerFile: 10, bytesPerFile: 52_428_800 }, [one('a'), one('b')]);
+      expect(file.lastmodTime).toBeNull();
+    });
+
+    it('starts fresh after a file is closed: no URL or text carried over', () => {
+      const files = writeAll({ urlsPerFile: 1, bytesPerFile: 52_428_800 }, [one('a'), one('b')]);
+      expect(files[1].xml).not.toContain('https://example.com/a');
+      expect(files[1].text).toBe('https://example.com/b\n');
+      expect(files[1].byteSize).toBe(Buffer.byteLength(files[1].xml));
+    });
+  });
+});
