@@ -1,0 +1,66 @@
+import { gunzipSync } from 'zlib';
+import { create } from 'xmlbuilder2';
+import { validateSitemapXml } from './xmllint';
+
+export interface ParsedUrl {
+  loc: string;
+  lastmod?: string;
+  changefreq?: string;
+  priority?: string;
+  alternates: Array<{ hreflang: string; href: string }>;
+}
+
+export interface FetchedFile {
+  name: string;
+  loc: string;
+  lastmod?: string;
+  xml: string;
+  bytes: number;
+  urls: ParsedUrl[];
+}
+
+const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+/** Parses a `<urlset>` with a real XML parser (entities decoded), so tests see what a crawler sees. */
+export function parseUrlset(xml: string): ParsedUrl[] {
+  const doc = create(xml).end({ format: 'object' }) as any;
+  return asArray(doc.urlset.url).map((url: any) => ({
+    loc: url.loc,
+    lastmod: url.lastmod,
+    changefreq: url.changefreq,
+    priority: url.priority,
+    alternates: asArray(url['xhtml:link']).map((link: any) => ({ hreflang: link['@hreflang'], href: link['@href'] })),
+  }));
+}
+
+export function parseIndex(xml: string): Array<{ loc: string; lastmod?: string }> {
+  const doc = create(xml).end({ format: 'object' }) as any;
+  return asArray(doc.sitemapindex.sitemap).map((entry: any) => ({ loc: entry.loc, lastmod: entry.lastmod }));
+}
+
+export const fileUrl = (baseUrl: string, name: string) => `${baseUrl}/api/sitemap/${name}`;
+
+export async function getText(url: string, headers: Record<string, string> = {}) {
+  const response = await fetch(url, { headers });
+  return { response, text: await response.text() };
+}
+
+/** Fetches the index and every file it lists over HTTP, each validated against the official XSDs. */
+export async function fetchSitemapSet(baseUrl: string) {
+  const { response, text: indexXml } = await getText(fileUrl(baseUrl, 'index.xml'));
+  if (response.status !== 200) throw new Error(`index.xml answered ${response.status}`);
+  const indexCheck = await validateSitemapXml(indexXml);
+  if (!indexCheck.valid) throw new Error(`index.xml is not valid: ${indexCheck.output}`);
+  const files: FetchedFile[] = [];
+  for (const entry of parseIndex(indexXml)) {
+    const name = entry.loc.split('/').pop()!;
+    const { response: fileResponse, text: xml } = await getText(fileUrl(baseUrl, name));
+    if (fileResponse.status !== 200) throw new Error(`${name} answered ${fileResponse.status}`);
+    const check = await validateSitemapXml(xml);
+    if (!check.valid) throw new Error(`${name} is not valid: ${check.output}`);
+    files.push({ name, loc: entry.loc, lastmod: entry.lastmod, xml, bytes: Buffer.byteLength(xml), urls: parseUrlset(xml) });
+  }
+  return { indexXml, files, urls: files.flatMap((file) => file.urls) };
+}
+
+export const gunzip = (bytes: ArrayBuffer) => gunzipSync(Buffer.from(bytes)).toString('utf8');
