@@ -129,6 +129,8 @@ export async function startTestStrapi(options: StartOptions = {}): Promise<TestS
     });
   } catch (error) {
     if (strapi) await strapi.destroy().catch(() => undefined);
+    // A Strapi that failed to load may not get as far as removing itself from the global scope.
+    delete (global as { strapi?: unknown }).strapi;
     await db.drop().catch(() => undefined);
     throw error;
   }

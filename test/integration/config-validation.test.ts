@@ -1,0 +1,48 @@
+/** A wrong config/plugins stops Strapi at startup with a message naming each key and its reason. */
+import { startTestStrapi } from '../helpers/strapi-app';
+import { testConfig } from '../helpers/config';
+
+async function startupError(pluginConfig: object): Promise<string> {
+  try {
+    const app = await startTestStrapi({ pluginConfig });
+    await app.stop();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('Strapi started with an invalid sitemap config');
+}
+
+it('refuses values that break the protocol, all at once', async () => {
+  const message = await startupError(
+    testConfig({
+      hostname: '/relative',
+      limits: { urlsPerFile: 50001, bytesPerFile: 60_000_000 },
+      contentTypes: { 'api::category.category': { pattern: '/blog/[slug]', priority: 1.5, changefreq: 'sometimes' } },
+    })
+  );
+  expect(message).toContain('Invalid sitemap plugin config');
+  expect(message).toMatch(/hostname: .*absolute/);
+  expect(message).toMatch(/limits\.urlsPerFile: .*50000/);
+  expect(message).toMatch(/limits\.bytesPerFile: .*52428800/);
+  expect(message).toMatch(/contentTypes\["api::category\.category"\]\.priority: .*0\.0 to 1\.0/);
+  expect(message).toMatch(/contentTypes\["api::category\.category"\]\.changefreq: must be one of always, hourly/);
+});
+
+it('refuses content types and pattern fields the project does not have', async () => {
+  const message = await startupError(
+    testConfig({
+      contentTypes: {
+        'api::nope.nope': { pattern: '/[slug]' },
+        'api::article.article': { pattern: '/blog/[category]/[missing]', lastmod: 'title' },
+        'api::category.category': { pattern: '/[articles.slug]' },
+        'api::homepage.homepage': { pattern: '/[locale]/[title]/[title.x]' },
+      },
+    })
+  );
+  expect(message).toMatch(/contentTypes\["api::nope\.nope"\]: unknown content type/);
+  expect(message).toMatch(/\[category\]: "category" is a relation; name one of its fields/);
+  expect(message).toMatch(/\[missing\]: "missing" is not a field of api::article\.article/);
+  expect(message).toMatch(/lastmod: "title" is not a date field/);
+  expect(message).toMatch(/\[articles\.slug\]: "articles" must be a to-one relation/);
+  expect(message).toMatch(/\[title\.x\]: "title" is not a relation/);
+});
