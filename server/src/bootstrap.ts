@@ -4,7 +4,11 @@ import { PLUGIN_ID } from './uids';
 
 export default async ({ strapi }: { strapi: Core.Strapi }) => {
   const plugin = strapi.plugin(PLUGIN_ID);
-  await plugin.service('runs').closeInterrupted();
+  await plugin.service('lease').ensureRow();
+  // Runs left 'running' by an instance that died: only when no live instance holds the lease.
+  const holder = await plugin.service('lease').holder();
+  if (!holder?.owner || holder.expiresAt < Date.now()) await plugin.service('runs').closeInterrupted();
+  await plugin.service('scheduler').start();
   // A fresh install gets its first sitemap in the background: startup does not wait for it.
   if (!(await plugin.service('file-store').findLive(INDEX_NAME))) {
     setImmediate(() => {

@@ -15,4 +15,16 @@ export default async ({ strapi }: { strapi: Core.Strapi }) => {
     throw new Error(`Invalid sitemap plugin config in config/plugins:\n${describeErrors(fieldErrors)}`);
   }
   await strapi.service('admin::permission').actionProvider.registerMany(actions);
+
+  // Sees publish / unpublish / delete (and create / update of types without drafts) and only records
+  // what changed: the result goes back untouched, and nothing here can fail or slow the editor's save.
+  strapi.documents.use(async (context, next) => {
+    const result = await next();
+    try {
+      strapi.plugin(PLUGIN_ID).service('scheduler').onDocumentChange(context, result);
+    } catch (error) {
+      strapi.log.error(`[sitemap] change not recorded: ${(error as Error).message}`);
+    }
+    return result;
+  });
 };

@@ -95,17 +95,28 @@ function setEnv(name: string, value: string | undefined): void {
 
 /**
  * Boots the test app in this process on a fresh, empty database and an ephemeral port.
- * Only one instance may run at a time: Strapi keeps itself in `global.strapi`, and the admin
- * permission registries are module singletons that `destroy()` clears.
+ * Only one instance may run at a time: Strapi keeps itself in `global.strapi`.
  */
 export async function startTestStrapi(options: StartOptions = {}): Promise<TestStrapi> {
   if ((global as { strapi?: unknown }).strapi) {
     throw new Error('A test Strapi is already running in this process: stop() it first');
   }
-  const client = databaseClient();
-  const db = await createDatabase(client);
+  const db = await createDatabase(databaseClient());
+  try {
+    return await boot(db, options);
+  } catch (error) {
+    await db.drop().catch(() => undefined);
+    throw error;
+  }
+}
 
-  setEnv('DATABASE_CLIENT', client);
+export interface RestartableStrapi extends TestStrapi {
+  /** Stops Strapi without dropping its database and boots a new one on it (a process restart). */
+  restart(): Promise<RestartableStrapi>;
+}
+
+async function boot(db: TestDatabase, options: StartOptions): Promise<RestartableStrapi> {
+  setEnv('DATABASE_CLIENT', databaseClient());
   for (const [key, value] of Object.entries(db.env)) setEnv(key, value);
   setEnv('SITEMAP_PLUGIN_CONFIG', options.pluginConfig ? JSON.stringify(options.pluginConfig) : undefined);
   setEnv('PUBLIC_URL', options.publicUrl);
@@ -131,7 +142,6 @@ export async function startTestStrapi(options: StartOptions = {}): Promise<TestS
     if (strapi) await strapi.destroy().catch(() => undefined);
     // A Strapi that failed to load may not get as far as removing itself from the global scope.
     delete (global as { strapi?: unknown }).strapi;
-    await db.drop().catch(() => undefined);
     throw error;
   }
 
@@ -149,6 +159,11 @@ export async function startTestStrapi(options: StartOptions = {}): Promise<TestS
       } finally {
         await db.drop();
       }
+    },
+    async restart() {
+      stopped = true;
+      await started.destroy();
+      return boot(db, options);
     },
   };
 }

@@ -209,6 +209,9 @@ describe('validateSettings', () => {
         limits: { urlsPerFile: 60_000, bytesPerFile: 60_000_000 },
         gzip: 'yes',
         xsl: true,
+        cron: '0 3 * * *',
+        autoGenerate: true,
+        debounceMs: 500,
         extra: 1,
       },
       catalog
@@ -577,5 +580,24 @@ describe('describeErrors', () => {
 
   it('is empty for no errors', () => {
     expect(describeErrors([])).toBe('');
+  });
+});
+
+describe('schedule and change-tracking settings', () => {
+  it('accepts a node-cron expression or false', () => {
+    expect(errorsOf(settings({ cron: '*/5 * * * *' }))).toEqual([]);
+    expect(errorsOf(settings({ cron: false }))).toEqual([]);
+  });
+
+  it.each(['61 * * * *', 'every day', '', true])('refuses the cron %p with the reason', (cron) => {
+    expectOneError(settings({ cron }), ['cron'], 'cron expression', 'false');
+  });
+
+  it.each([-1, 1.5, '500', 10 * 60_000 + 1])('refuses debounceMs %p', (debounceMs) => {
+    expectOneError(settings({ debounceMs }), ['debounceMs'], 'milliseconds');
+  });
+
+  it('refuses an autoGenerate that is not a boolean', () => {
+    expectOneError(settings({ autoGenerate: 'yes' }), ['autoGenerate'], 'true or false');
   });
 });

@@ -35,6 +35,8 @@ export default {
     etag: { type: 'string' },
     lastmod: { type: 'string' },
     partCount: { type: 'integer' },
+    /** URLs per locale in this file, summed by the status page. */
+    localeCounts: { type: 'json' },
   }),
   /** Gzip bytes of a file in base64 slices, so a 50 MB sitemap fits MariaDB's default packet size. */
   'sitemap-file-part': define('sitemap-file-part', 'sitemap-file-parts', 'sitemap_file_parts', 'Sitemap file part', {
@@ -52,6 +54,22 @@ export default {
     filesWritten: { type: 'integer' },
     error: { type: 'text' },
     report: { type: 'json' },
+  }),
+  /**
+   * A change not yet written into the served files, persisted so a crash or a restart loses
+   * nothing: `document` (one document of a type), `type` (every file of a type) or `full`.
+   */
+  'sitemap-dirty-mark': define('sitemap-dirty-mark', 'sitemap-dirty-marks', 'sitemap_dirty_marks', 'Sitemap dirty mark', {
+    kind: { type: 'string', required: true },
+    contentType: { type: 'string' },
+    target: { type: 'string' },
+    trigger: { type: 'string', required: true },
+  }),
+  /** Who may generate now: one row, taken by the instance whose lease has not expired. */
+  'sitemap-lease': define('sitemap-lease', 'sitemap-leases', 'sitemap_leases', 'Sitemap lease', {
+    name: { type: 'string', required: true },
+    owner: { type: 'string' },
+    expiresAt: { type: 'biginteger' },
   }),
   /** Entries an editor left out of the sitemap one by one, without touching their content type. */
   'sitemap-exclusion': define('sitemap-exclusion', 'sitemap-exclusions', 'sitemap_exclusions', 'Sitemap exclusion', {

@@ -31,7 +31,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async serve(ctx: any) {
     const requested = String(ctx.params.name ?? '');
     if (!SAFE_NAME.test(requested)) return ctx.notFound();
-    const settings = (await strapi.plugin(PLUGIN_ID).service('settings').get()).settings;
+    const settings = await strapi.plugin(PLUGIN_ID).service('settings').cached();
     const asGzipFile = requested.endsWith('.gz');
     if (asGzipFile && (!settings.gzip || !requested.endsWith('.xml.gz'))) return ctx.notFound();
     const store = strapi.plugin(PLUGIN_ID).service('file-store');

@@ -2,6 +2,7 @@
  * The plugin settings: defaults, and a validator that reports every wrong field at once with its
  * path. It is plain data in, plain data out, so startup (config file) and the admin (HTTP) share it.
  */
+import { validate as isValidCron } from 'node-cron';
 import { parsePattern } from './pattern';
 import { toLastmod } from './lastmod';
 import type { Changefreq, CustomUrl, FieldError, SchemaCatalog, SitemapSettings } from './types';
@@ -19,9 +20,14 @@ export const DEFAULT_SETTINGS: SitemapSettings = {
   limits: { ...PROTOCOL_LIMITS },
   gzip: true,
   xsl: true,
+  cron: '0 3 * * *',
+  autoGenerate: true,
+  debounceMs: 500,
 };
 
-export const SETTING_KEYS = ['hostname', 'hostnames', 'defaultLocale', 'publicUrl', 'contentTypes', 'customUrls', 'limits', 'gzip', 'xsl'] as const;
+export const MAX_DEBOUNCE_MS = 10 * 60_000;
+
+export const SETTING_KEYS = ['hostname', 'hostnames', 'defaultLocale', 'publicUrl', 'contentTypes', 'customUrls', 'limits', 'gzip', 'xsl', 'cron', 'autoGenerate', 'debounceMs'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
 const TO_ONE_RELATIONS = new Set(['oneToOne', 'manyToOne', 'oneWay']);
@@ -244,7 +250,13 @@ export function validateSettings(input: unknown, catalog?: SchemaCatalog): { set
   checkContentTypes(errors, input.contentTypes, catalog);
   const customUrls = checkCustomUrls(errors, input.customUrls);
   checkLimits(errors, input.limits);
-  for (const key of ['gzip', 'xsl'] as const) if (typeof input[key] !== 'boolean') errors.add([key], 'must be true or false');
+  for (const key of ['gzip', 'xsl', 'autoGenerate'] as const) if (typeof input[key] !== 'boolean') errors.add([key], 'must be true or false');
+  if (input.cron !== false && (typeof input.cron !== 'string' || !isValidCron(input.cron))) {
+    errors.add(['cron'], 'must be a cron expression such as "0 3 * * *" (every day at 03:00), or false for no schedule');
+  }
+  if (!Number.isInteger(input.debounceMs) || (input.debounceMs as number) < 0 || (input.debounceMs as number) > MAX_DEBOUNCE_MS) {
+    errors.add(['debounceMs'], `must be a whole number of milliseconds from 0 to ${MAX_DEBOUNCE_MS}`);
+  }
 
   if (errors.errors.length > 0) return { errors: errors.errors };
   const limits = input.limits as Record<string, number>;

@@ -39,6 +39,12 @@ export interface SitemapSettings {
   limits: FileLimits;
   gzip: boolean;
   xsl: boolean;
+  /** node-cron expression of the full regeneration, or false for none. */
+  cron: string | false;
+  /** Rewrite the affected files when content is published, unpublished or deleted. */
+  autoGenerate: boolean;
+  /** How long the worker waits for more changes before it rewrites (bursts become one pass). */
+  debounceMs: number;
 }
 
 /** One `<url>` ready to be written. */

@@ -12,6 +12,8 @@ export interface UrlBlock {
   records: UrlRecord[];
   /** The newest lastmod of the block's records, in epoch ms. */
   lastmodTime?: number;
+  /** Locale of each record, counted per file for the status page. */
+  locales?: Array<string | undefined>;
 }
 
 export interface WrittenFile {
@@ -22,6 +24,8 @@ export interface WrittenFile {
   lastmodTime: number | null;
   firstKey: string;
   lastKey: string;
+  /** URLs per locale ('default' for types without i18n). */
+  localeCounts: Record<string, number>;
 }
 
 const URLSET_OPEN =
@@ -57,6 +61,7 @@ export class UrlsetWriter {
   private lastmodTime: number | null = null;
   private firstKey = '';
   private lastKey = '';
+  private localeCounts: Record<string, number> = {};
 
   constructor(private readonly limits: FileLimits, xslHref?: string) {
     this.head = xmlProlog(xslHref) + URLSET_OPEN;
@@ -90,6 +95,10 @@ export class UrlsetWriter {
     this.urlCount += block.records.length;
     this.byteSize += measured.bytes;
     this.lastKey = block.key;
+    for (let i = 0; i < block.records.length; i++) {
+      const locale = block.locales?.[i] ?? 'default';
+      this.localeCounts[locale] = (this.localeCounts[locale] ?? 0) + 1;
+    }
     if (block.lastmodTime !== undefined && (this.lastmodTime === null || block.lastmodTime > this.lastmodTime)) {
       this.lastmodTime = block.lastmodTime;
     }
@@ -107,7 +116,9 @@ export class UrlsetWriter {
       lastmodTime: this.lastmodTime,
       firstKey: this.firstKey,
       lastKey: this.lastKey,
+      localeCounts: this.localeCounts,
     };
+    this.localeCounts = {};
     this.xml = [];
     this.text = [];
     this.urlCount = 0;

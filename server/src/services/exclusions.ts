@@ -1,6 +1,6 @@
 /** Entries left out one by one by an editor (all locales of a document, or one locale). */
 import type { Core } from '@strapi/strapi';
-import { EXCLUSION_UID } from '../uids';
+import { EXCLUSION_UID, PLUGIN_ID } from '../uids';
 
 export interface ExclusionInput {
   contentType: string;
@@ -13,6 +13,9 @@ export const exclusionKey = (documentId: string, locale?: string | null) => (loc
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const exclusions = () => strapi.db.query(EXCLUSION_UID);
+  /** The document's file is rewritten like after a publish. */
+  const rewrite = ({ contentType, documentId }: ExclusionInput) =>
+    strapi.plugin(PLUGIN_ID).service('scheduler').recordChange([{ kind: 'document', contentType, documentId, trigger: 'manual' }]);
   const where = ({ contentType, documentId, locale }: ExclusionInput) => ({ contentType, target: documentId, locale: locale ?? null });
 
   return {
@@ -29,10 +32,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async add(input: ExclusionInput) {
       const existing = await exclusions().findOne({ where: where(input) });
       if (!existing) await exclusions().create({ data: where(input) });
+      await rewrite(input);
     },
 
     async remove(input: ExclusionInput) {
       await exclusions().deleteMany({ where: where(input) });
+      await rewrite(input);
     },
   };
 };

@@ -30,6 +30,7 @@ export interface FileToStore {
   rangeEnd?: string | null;
   urlCount?: number;
   lastmod?: string | null;
+  localeCounts?: Record<string, number>;
 }
 
 export interface StoredFile {
@@ -48,6 +49,7 @@ export interface StoredFile {
   etag: string;
   lastmod: string | null;
   partCount: number;
+  localeCounts: Record<string, number> | null;
   createdAt: string | Date;
 }
 
@@ -112,6 +114,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           etag,
           lastmod: file.lastmod ?? null,
           partCount,
+          localeCounts: file.localeCounts ?? null,
         },
       })) as StoredFile;
       for (let seq = 0; seq < partCount; seq++) {
@@ -160,6 +163,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (ids.length === 0) return;
       await parts().deleteMany({ where: { fileId: { $in: ids } } });
       await files().deleteMany({ where: { id: { $in: ids } } });
+    },
+
+    /** Moves a file's key range without touching its bytes (a neighbour that became empty was dropped). */
+    async setRange(id: number, range: { rangeStart?: string; rangeEnd?: string | null }) {
+      await files().update({ where: { id }, data: range });
     },
 
     async findLive(name: string): Promise<StoredFile | null> {

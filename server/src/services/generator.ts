@@ -1,30 +1,48 @@
 /**
- * Full generation: reads every mapped type by key, writes split files per type (and per front-end
- * host), the index and the stylesheet as a new pending generation, then switches it live at once.
- * A failure anywhere leaves the live set untouched and is recorded in the run report.
- * One run at a time per process; a trigger during a run queues one more run (coalesced).
+ * Writes sitemap generations. Three scopes share one path:
+ * - full: every mapped type, custom URLs, index and stylesheet (startup, schedule, manual);
+ * - types: every file of some types (a related type changed, or a type has no file yet);
+ * - documents: only the files whose key range holds a changed document (publish, unpublish, delete).
+ * Each run writes its files as pending and switches them live with the index in one transaction, so
+ * a failure anywhere leaves the live set untouched (and is recorded in the run report).
+ * Runs are serialised in this process, and across instances by the database lease.
  */
 import type { Core } from '@strapi/strapi';
 import { documentUrls, type TypePlan } from '../core/document-urls';
 import { formatW3cDateTime } from '../core/lastmod';
 import { encodeLiteral, parsePattern } from '../core/pattern';
-import { renderSitemapIndex, type IndexEntry } from '../core/sitemap-index';
+import { renderSitemapIndex } from '../core/sitemap-index';
 import type { SitemapSettings, UrlRecord } from '../core/types';
 import { UrlHashSet } from '../core/url-hash-set';
 import { UrlsetWriter, type WrittenFile } from '../core/urlset-writer';
 import { checkLoc, ValidationReport } from '../core/validation';
 import { SITEMAP_XSL } from '../core/xsl';
 import { readDocuments } from './entry-source';
-import type { FileToStore } from './file-store';
+import type { FileToStore, StoredFile } from './file-store';
 import type { RunTrigger } from './runs';
 import { PLUGIN_ID } from '../uids';
 
 export interface RunResult {
   runId: number;
-  status: 'success' | 'failed';
+  status: 'success' | 'failed' | 'skipped';
+  scope: RunScope['kind'];
   urlCount: number;
   filesWritten: number;
+  rewritten: string[];
   error?: string;
+}
+
+export type RunScope =
+  | { kind: 'full' }
+  | { kind: 'types'; uids: string[] }
+  | { kind: 'documents'; byType: Record<string, string[]> };
+
+/** What the index needs of a file, whether it was just written or is live and unchanged. */
+interface IndexedFile {
+  name: string;
+  groupKey: string;
+  rangeStart: string;
+  lastmod: string | null;
 }
 
 interface FileGroup {
@@ -40,12 +58,16 @@ export const XSL_NAME = 'sitemap.xsl';
 /** File name stem for a type: `api::article.article` → `article`. */
 export const groupStem = (uid: string) => uid.split('.').pop()!.replace(/[^a-z0-9-]/gi, '-').toLowerCase();
 
+const seqOf = (name: string) => Number(/-(\d+)\.xml$/.exec(name)?.[1] ?? 0);
+const holds = (file: { rangeStart: string | null; rangeEnd: string | null }, key: string) =>
+  key > (file.rangeStart ?? '') && (file.rangeEnd === null || key <= file.rangeEnd);
+
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const plugin = () => strapi.plugin(PLUGIN_ID);
   let tail: Promise<unknown> = Promise.resolve();
   let queued: Promise<RunResult> | null = null;
   let stopping = false;
-  let current: { trigger: RunTrigger; startedAt: number; urlCount: number } | null = null;
+  let current: { trigger: RunTrigger; scope: RunScope['kind']; startedAt: number; urlCount: number } | null = null;
 
   /** Absolute URL the files are served under (the index's `<loc>`s point there). */
   function publicUrl(settings: SitemapSettings) {
@@ -87,163 +109,341 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return `${stem}-${locales.join('-').toLowerCase()}`;
   }
 
-  async function run(trigger: RunTrigger): Promise<RunResult> {
+  /** Everything one run shares: settings, the report, and how files are saved and indexed. */
+  async function createRun(generation: number) {
+    const settings: SitemapSettings = await plugin().service('settings').resolve();
+    const store = plugin().service('file-store');
+    const run = {
+      settings,
+      base: publicUrl(settings),
+      xslHref: settings.xsl ? XSL_NAME : undefined,
+      fallbackLocale: await defaultLocale(settings),
+      now: Date.now(),
+      report: new ValidationReport(),
+      seen: new UrlHashSet(),
+      priorities: new Set<number | undefined>(),
+      written: [] as IndexedFile[],
+      keep: [] as string[],
+      replaced: new Set<string>(),
+      filesWritten: 0,
+      urlCount: 0,
+      async save(file: FileToStore) {
+        const { kept, row } = await store.savePending(generation, file);
+        if (kept) run.keep.push(file.name);
+        else run.filesWritten++;
+        return row as StoredFile;
+      },
+    };
+    return run;
+  }
+  type Run = Awaited<ReturnType<typeof createRun>>;
+
+  async function saveUrlset(run: Run, file: WrittenFile, meta: { name: string; groupKey: string; contentType?: string; rangeStart: string; rangeEnd: string | null }) {
+    const lastmod = file.lastmodTime === null ? null : formatW3cDateTime(new Date(file.lastmodTime));
+    const common = { ...meta, urlCount: file.urlCount, lastmod, localeCounts: file.localeCounts };
+    const row = await run.save({ ...common, format: 'urlset', content: file.xml });
+    await run.save({ ...common, name: meta.name.replace(/\.xml$/, '.txt'), format: 'text', content: file.text });
+    run.written.push({ name: meta.name, groupKey: meta.groupKey, rangeStart: meta.rangeStart, lastmod });
+    run.urlCount += file.urlCount;
+    return row;
+  }
+
+  function typeQuery(uid: string, plan: TypePlan, settings: SitemapSettings) {
+    const contentType = strapi.contentTypes[uid as keyof typeof strapi.contentTypes] as any;
+    return {
+      uid,
+      fields: [plan.pattern, ...Object.values(plan.localePatterns)].flatMap((pattern) => pattern.fields),
+      lastmodField: plan.lastmodField,
+      filters: settings.contentTypes[uid].filters,
+      localized: plan.localized,
+      draftAndPublish: Boolean(contentType.options?.draftAndPublish),
+    };
+  }
+
+  /** Reads documents of `uid` in (after, upTo] and feeds their URLs to the writer of each host group. */
+  async function writeRange(
+    run: Run,
+    uid: string,
+    range: { after: string; upTo: string | null },
+    onBlock: (groupKey: string, block: { key: string; records: UrlRecord[]; lastmodTime?: number; locales: Array<string | undefined> }) => Promise<void>
+  ) {
+    const plan = buildPlan(uid, run.settings, run.fallbackLocale);
+    const context = { now: run.now, report: run.report, seen: run.seen, excluded: await plugin().service('exclusions').keysFor(uid) };
+    const stem = groupStem(uid);
+    for await (const page of readDocuments(strapi, { ...typeQuery(uid, plan, run.settings), after: range.after, upTo: range.upTo })) {
+      if (stopping) throw new Error('Strapi is shutting down');
+      for (const doc of page) {
+        for (const block of documentUrls(plan, doc, context)) {
+          await onBlock(groupKeyFor(stem, block.origin, run.settings), { key: doc.documentId, ...block });
+        }
+      }
+    }
+  }
+
+  /** Adds a block to a group's open file; a full file is saved and the next one started. */
+  async function addToGroup(run: Run, group: FileGroup, block: { key: string; records: UrlRecord[]; lastmodTime?: number; locales?: Array<string | undefined> }, contentType: string | undefined, onClose: (file: WrittenFile) => Promise<void>) {
+    const measured = group.writer.measure(block);
+    if (!measured.fits) {
+      run.report.add({ rule: 'file-limit', contentType, documentId: block.key, url: block.records[0].loc, detail: `${block.records.length} URLs` });
+      return;
+    }
+    const closed = group.writer.add(block, measured);
+    if (closed) await onClose(closed);
+    for (const record of block.records) run.priorities.add(record.priority);
+    if (current) current.urlCount += block.records.length;
+  }
+
+  /** Writes every file of one type from scratch (groups numbered from 1). */
+  async function writeWholeType(run: Run, uid: string) {
+    const groups = new Map<string, FileGroup>();
+    const flush = async (group: FileGroup, file: WrittenFile, isLast: boolean) => {
+      group.seq++;
+      await saveUrlset(run, file, { name: `${group.key}-${group.seq}.xml`, groupKey: group.key, contentType: uid, rangeStart: group.previousEnd, rangeEnd: isLast ? null : file.lastKey });
+      group.previousEnd = file.lastKey;
+    };
+    await writeRange(run, uid, { after: '', upTo: null }, async (groupKey, block) => {
+      let group = groups.get(groupKey);
+      if (!group) groups.set(groupKey, (group = { key: groupKey, writer: new UrlsetWriter(run.settings.limits, run.xslHref), seq: 0, previousEnd: '' }));
+      const target = group;
+      await addToGroup(run, target, block, uid, (file) => flush(target, file, false));
+    });
+    for (const group of groups.values()) {
+      const last = group.writer.close();
+      if (last) await flush(group, last, true);
+    }
+  }
+
+  async function writeCustomUrls(run: Run) {
+    const { settings } = run;
+    const groups = new Map<string, FileGroup>();
+    const origins = [settings.hostname, ...Object.values(settings.hostnames)];
+    const flush = async (group: FileGroup, file: WrittenFile, isLast: boolean) => {
+      group.seq++;
+      await saveUrlset(run, file, { name: `${group.key}-${group.seq}.xml`, groupKey: group.key, rangeStart: group.previousEnd, rangeEnd: isLast ? null : file.lastKey });
+      group.previousEnd = file.lastKey;
+    };
+    for (const [index, custom] of settings.customUrls.entries()) {
+      const loc = custom.url.startsWith('/') ? settings.hostname + encodeLiteral(custom.url) : custom.url;
+      const sample = { contentType: 'custom', documentId: `customUrls[${index}]`, url: loc };
+      const origin = origins.find((candidate) => loc.startsWith(`${candidate}/`)) ?? settings.hostname;
+      const problem = checkLoc(loc, origin);
+      if (problem) {
+        run.report.add({ rule: problem, ...sample });
+        continue;
+      }
+      if (!run.seen.add(loc)) {
+        run.report.add({ rule: 'url-duplicate', ...sample });
+        continue;
+      }
+      const groupKey = groupKeyFor('custom', origin, settings);
+      let group = groups.get(groupKey);
+      if (!group) groups.set(groupKey, (group = { key: groupKey, writer: new UrlsetWriter(settings.limits, run.xslHref), seq: 0, previousEnd: '' }));
+      const target = group;
+      // lastmod was normalised to W3C Datetime by validateSettings.
+      const record: UrlRecord = { loc, lastmod: custom.lastmod, changefreq: custom.changefreq, priority: custom.priority };
+      const block = { key: String(index).padStart(8, '0'), records: [record], lastmodTime: custom.lastmod ? Date.parse(custom.lastmod) : undefined };
+      await addToGroup(run, target, block, undefined, (file) => flush(target, file, false));
+    }
+    for (const group of groups.values()) {
+      const last = group.writer.close();
+      if (last) await flush(group, last, true);
+    }
+  }
+
+  /**
+   * Rewrites only the files of `uid` whose key range holds one of `documentIds`. A file that grew
+   * past the limits is split (new names take the next free number); a file left empty is dropped
+   * and its range handed to a neighbour. Returns false when the type must be rewritten whole.
+   */
+  async function rewriteDocuments(run: Run, uid: string, documentIds: string[], live: StoredFile[]) {
+    const files = live.filter((file) => file.format === 'urlset' && file.contentType === uid);
+    if (files.length === 0) return false;
+    const byGroup = new Map<string, StoredFile[]>();
+    for (const file of files) {
+      if (!byGroup.has(file.groupKey!)) byGroup.set(file.groupKey!, []);
+      byGroup.get(file.groupKey!)!.push(file);
+    }
+    const store = plugin().service('file-store');
+    let needsWholeType = false;
+
+    for (const [groupKey, groupFiles] of byGroup) {
+      groupFiles.sort((a, b) => ((a.rangeStart ?? '') < (b.rangeStart ?? '') ? -1 : 1));
+      const affected = new Set(groupFiles.filter((file) => documentIds.some((id) => holds(file, id))));
+      let nextSeq = Math.max(...groupFiles.map((file) => seqOf(file.name))) + 1;
+      // Where an emptied file's range goes when no later file takes it: the last file written before it.
+      let previousOutput: { id: number; live: boolean } | null = null;
+      let carriedStart: string | null = null;
+
+      for (let i = 0; i < groupFiles.length; i++) {
+        const source = groupFiles[i];
+        if (!affected.has(source)) {
+          if (carriedStart !== null) {
+            // The file before this one became empty: this one now starts where it started.
+            await store.setRange(source.id, { rangeStart: carriedStart });
+            carriedStart = null;
+          }
+          previousOutput = { id: source.id, live: true };
+          continue;
+        }
+        run.replaced.add(source.name);
+        run.replaced.add(source.name.replace(/\.xml$/, '.txt'));
+        const start: string = carriedStart ?? source.rangeStart ?? '';
+        carriedStart = null;
+        const outputs: WrittenFile[] = [];
+        const writer = new UrlsetWriter(run.settings.limits, run.xslHref);
+        const group: FileGroup = { key: groupKey, writer, seq: 0, previousEnd: start };
+        await writeRange(run, uid, { after: start, upTo: source.rangeEnd }, async (blockGroup, block) => {
+          if (blockGroup !== groupKey) {
+            // A URL for a host group of this type: fine if that group has files, else rebuild the type.
+            if (!byGroup.has(blockGroup)) needsWholeType = true;
+            return;
+          }
+          await addToGroup(run, group, block, uid, async (file) => {
+            outputs.push(file);
+          });
+        });
+        const last = writer.close();
+        if (last) outputs.push(last);
+        if (outputs.length === 0) {
+          carriedStart = start;
+          continue;
+        }
+        let previousEnd = start;
+        for (const [n, file] of outputs.entries()) {
+          const isLast = n === outputs.length - 1;
+          const name = n === 0 ? source.name : `${groupKey}-${nextSeq++}.xml`;
+          const rangeEnd = isLast ? source.rangeEnd : file.lastKey;
+          const row = await saveUrlset(run, file, { name, groupKey, contentType: uid, rangeStart: previousEnd, rangeEnd });
+          previousEnd = file.lastKey;
+          previousOutput = { id: row.id, live: false };
+        }
+      }
+      if (carriedStart !== null && previousOutput) {
+        // The last files of the group became empty: the file before them now runs to the end.
+        await store.setRange(previousOutput.id, { rangeEnd: null });
+      }
+    }
+    return !needsWholeType;
+  }
+
+  async function writeIndex(run: Run, generation: number, scope: RunScope) {
+    let files = run.written;
+    if (scope.kind !== 'full') {
+      const written = new Set(run.written.map((file) => file.name));
+      const live = ((await plugin().service('file-store').listLive()) as StoredFile[]).filter(
+        (file) => file.format === 'urlset' && !run.replaced.has(file.name) && !written.has(file.name)
+      );
+      files = [...live.map((file) => ({ name: file.name, groupKey: file.groupKey ?? '', rangeStart: file.rangeStart ?? '', lastmod: file.lastmod })), ...run.written];
+    }
+    files.sort((a, b) => (a.groupKey === b.groupKey ? (a.rangeStart < b.rangeStart ? -1 : 1) : a.groupKey < b.groupKey ? -1 : 1));
+    run.replaced.add(INDEX_NAME);
+    // An index must list at least one sitemap: with no URL at all, none is served.
+    if (files.length > 0) {
+      await run.save({ name: INDEX_NAME, format: 'index', content: renderSitemapIndex(files.map((file) => ({ loc: `${run.base}/${file.name}`, lastmod: file.lastmod ?? undefined })), run.xslHref) });
+    }
+    return files.length;
+  }
+
+  async function execute(trigger: RunTrigger, scope: RunScope): Promise<RunResult> {
     const runs = plugin().service('runs');
     const store = plugin().service('file-store');
     const startedAt = Date.now();
     const runRow = await runs.start(trigger);
     const generation = runRow.id as number;
-    const report = new ValidationReport();
-    const seen = new UrlHashSet();
-    const counts: Record<string, Record<string, number>> = {};
-    const priorities = new Set<number | undefined>();
-    const indexEntries: IndexEntry[] = [];
-    const keep: string[] = [];
-    let urlCount = 0;
-    let filesWritten = 0;
-    current = { trigger, startedAt, urlCount: 0 };
-
-    const save = async (file: FileToStore) => {
-      const { kept } = await store.savePending(generation, file);
-      if (kept) keep.push(file.name);
-      else filesWritten++;
-    };
-
+    current = { trigger, scope: scope.kind, startedAt, urlCount: 0 };
+    let run: Run | undefined;
     try {
-      const settings: SitemapSettings = await plugin().service('settings').resolve();
-      const base = publicUrl(settings);
-      const xslHref = settings.xsl ? XSL_NAME : undefined;
-      const fallbackLocale = await defaultLocale(settings);
-      const now = Date.now();
-
-      const flush = async (group: FileGroup, file: WrittenFile, isLast: boolean, contentType?: string) => {
-        group.seq++;
-        const stem = `${group.key}-${group.seq}`;
-        const lastmod = file.lastmodTime === null ? null : formatW3cDateTime(new Date(file.lastmodTime));
-        const meta = {
-          groupKey: group.key,
-          contentType,
-          rangeStart: group.previousEnd,
-          rangeEnd: isLast ? null : file.lastKey,
-          urlCount: file.urlCount,
-          lastmod,
-        };
-        group.previousEnd = file.lastKey;
-        await save({ name: `${stem}.xml`, format: 'urlset', content: file.xml, ...meta });
-        await save({ name: `${stem}.txt`, format: 'text', content: file.text, ...meta });
-        indexEntries.push({ loc: `${base}/${stem}.xml`, lastmod: lastmod ?? undefined });
-      };
-
-      const addRecords = async (groups: Map<string, FileGroup>, groupKey: string, key: string, records: UrlRecord[], lastmodTime: number | undefined, contentType?: string) => {
-        let group = groups.get(groupKey);
-        if (!group) groups.set(groupKey, (group = { key: groupKey, writer: new UrlsetWriter(settings.limits, xslHref), seq: 0, previousEnd: '' }));
-        const block = { key, records, lastmodTime };
-        const measured = group.writer.measure(block);
-        if (!measured.fits) return false;
-        const closed = group.writer.add(block, measured);
-        if (closed) await flush(group, closed, false, contentType);
-        for (const record of records) priorities.add(record.priority);
-        urlCount += records.length;
-        current!.urlCount = urlCount;
-        return true;
-      };
-
-      const closeGroups = async (groups: Map<string, FileGroup>, contentType?: string) => {
-        for (const group of groups.values()) {
-          const last = group.writer.close();
-          if (last) await flush(group, last, true, contentType);
+      run = await createRun(generation);
+      let effective = scope;
+      if (scope.kind === 'documents') {
+        const live = (await store.listLive()) as StoredFile[];
+        const wholeTypes: string[] = [];
+        for (const [uid, documentIds] of Object.entries(scope.byType)) {
+          if (!run.settings.contentTypes[uid]) continue;
+          if (!(await rewriteDocuments(run, uid, documentIds, live))) wholeTypes.push(uid);
         }
-      };
-
-      for (const uid of Object.keys(settings.contentTypes).sort()) {
-        const plan = buildPlan(uid, settings, fallbackLocale);
-        const contentType = strapi.contentTypes[uid as keyof typeof strapi.contentTypes] as any;
-        const typeSettings = settings.contentTypes[uid];
-        const context = { now, report, seen, excluded: await plugin().service('exclusions').keysFor(uid) };
-        const typeCounts: Record<string, number> = (counts[uid] = {});
-        const groups = new Map<string, FileGroup>();
-        const stem = groupStem(uid);
-        const fields = [plan.pattern, ...Object.values(plan.localePatterns)].flatMap((pattern) => pattern.fields);
-        for await (const page of readDocuments(strapi, {
-          uid,
-          fields,
-          lastmodField: plan.lastmodField,
-          filters: typeSettings.filters,
-          localized: plan.localized,
-          draftAndPublish: Boolean(contentType.options?.draftAndPublish),
-        })) {
-          if (stopping) throw new Error('Strapi is shutting down');
-          for (const doc of page) {
-            for (const block of documentUrls(plan, doc, context)) {
-              const added = await addRecords(groups, groupKeyFor(stem, block.origin, settings), doc.documentId, block.records, block.lastmodTime, uid);
-              if (!added) {
-                report.add({ rule: 'file-limit', contentType: uid, documentId: doc.documentId, url: block.records[0].loc, detail: `${block.records.length} URLs` });
-                continue;
-              }
-              for (const locale of block.locales) typeCounts[locale ?? 'default'] = (typeCounts[locale ?? 'default'] ?? 0) + 1;
-            }
-          }
+        if (wholeTypes.length > 0) {
+          // Restart as a type run for those types only: simpler than mixing both in one generation.
+          await store.discard(generation);
+          run = await createRun(generation);
+          effective = { kind: 'types', uids: [...new Set([...wholeTypes, ...Object.keys(scope.byType).filter((uid) => run!.settings.contentTypes[uid])])] };
         }
-        await closeGroups(groups, uid);
       }
-
-      const customGroups = new Map<string, FileGroup>();
-      const origins = [settings.hostname, ...Object.values(settings.hostnames)];
-      let customCount = 0;
-      for (const [index, custom] of settings.customUrls.entries()) {
-        const loc = custom.url.startsWith('/') ? settings.hostname + encodeLiteral(custom.url) : custom.url;
-        const sample = { contentType: 'custom', documentId: `customUrls[${index}]`, url: loc };
-        const origin = origins.find((candidate) => loc.startsWith(`${candidate}/`)) ?? settings.hostname;
-        const problem = checkLoc(loc, origin);
-        if (problem) {
-          report.add({ rule: problem, ...sample });
-          continue;
+      if (effective.kind === 'types') {
+        const live = (await store.listLive()) as StoredFile[];
+        for (const uid of effective.uids.filter((candidate) => run!.settings.contentTypes[candidate]).sort()) {
+          for (const file of live.filter((candidate) => candidate.contentType === uid)) run.replaced.add(file.name);
+          await writeWholeType(run, uid);
         }
-        if (!seen.add(loc)) {
-          report.add({ rule: 'url-duplicate', ...sample });
-          continue;
+      }
+      if (effective.kind === 'full') {
+        for (const uid of Object.keys(run.settings.contentTypes).sort()) await writeWholeType(run, uid);
+        await writeCustomUrls(run);
+        const { urlCount, priorities } = run;
+        if (urlCount > 1 && priorities.size === 1 && !priorities.has(undefined)) {
+          run.report.add({ rule: 'priority-uniform', detail: `every URL has priority ${[...priorities][0]}` });
         }
-        const record: UrlRecord = { loc, lastmod: custom.lastmod, changefreq: custom.changefreq, priority: custom.priority };
-        const lastmodTime = custom.lastmod ? Date.parse(custom.lastmod) : undefined; // normalised to W3C by validateSettings
-        if (await addRecords(customGroups, groupKeyFor('custom', origin, settings), String(index).padStart(8, '0'), [record], lastmodTime)) customCount++;
-        else report.add({ rule: 'file-limit', ...sample });
       }
-      await closeGroups(customGroups);
-      if (customCount > 0) counts.custom = { default: customCount };
+      const files = await writeIndex(run, generation, effective);
+      if (effective.kind === 'full' && run.settings.xsl) await run.save({ name: XSL_NAME, format: 'xsl', content: SITEMAP_XSL });
 
-      if (urlCount > 1 && priorities.size === 1 && !priorities.has(undefined)) {
-        report.add({ rule: 'priority-uniform', detail: `every URL has priority ${[...priorities][0]}` });
-      }
-
-      // An index must list at least one sitemap: with no URL at all, none is served.
-      if (indexEntries.length > 0) await save({ name: INDEX_NAME, format: 'index', content: renderSitemapIndex(indexEntries, xslHref) });
-      if (settings.xsl) await save({ name: XSL_NAME, format: 'xsl', content: SITEMAP_XSL });
-
-      await store.activate(generation, { all: true, keep });
-      const runReport = { counts, validation: report.summary(), files: indexEntries.length };
-      await runs.finish(generation, startedAt, { urlCount, filesWritten, report: runReport });
-      return { runId: generation, status: 'success', urlCount, filesWritten };
+      if (effective.kind === 'full') await store.activate(generation, { all: true, keep: run.keep });
+      else await store.activate(generation, { all: false, names: [...run.replaced].filter((name) => !run!.keep.includes(name)) });
+      const report = { scope: effective.kind, validation: run.report.summary(), files };
+      await runs.finish(generation, startedAt, { urlCount: run.urlCount, filesWritten: run.filesWritten, report });
+      return { runId: generation, status: 'success', scope: effective.kind, urlCount: run.urlCount, filesWritten: run.filesWritten, rewritten: run.written.map((file) => file.name) };
     } catch (error) {
       strapi.log.error(`[sitemap] generation ${generation} failed: ${(error as Error).message}`);
       await store.discard(generation).catch(() => undefined);
-      await runs.fail(generation, startedAt, error, { counts, validation: report.summary() }).catch(() => undefined);
-      return { runId: generation, status: 'failed', urlCount, filesWritten, error: (error as Error).message };
+      await runs.fail(generation, startedAt, error, { scope: scope.kind, validation: run?.report.summary() }).catch(() => undefined);
+      return { runId: generation, status: 'failed', scope: scope.kind, urlCount: run?.urlCount ?? 0, filesWritten: run?.filesWritten ?? 0, rewritten: [], error: (error as Error).message };
     } finally {
       current = null;
     }
   }
 
+  /** Runs `task` while holding the database lease, renewing it; waits for the lease up to `waitMs`. */
+  async function withLease<T>(task: () => Promise<T>, waitMs: number): Promise<T | null> {
+    const lease = plugin().service('lease');
+    const deadline = Date.now() + waitMs;
+    while (!(await lease.acquire())) {
+      if (stopping || Date.now() >= deadline) return null;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const renew = setInterval(() => {
+      lease.acquire().catch((error: Error) => strapi.log.warn(`[sitemap] could not renew the generation lease: ${error.message}`));
+    }, lease.ttlMs() / 3);
+    try {
+      return await task();
+    } finally {
+      clearInterval(renew);
+      await lease.release().catch(() => undefined);
+    }
+  }
+
+  /** Serialises runs in this process; `coalesce` lets a full run join one already queued. */
+  function enqueue(task: () => Promise<RunResult>, coalesce: boolean): Promise<RunResult> {
+    if (coalesce && queued) return queued;
+    const next = tail.then(() => {
+      if (queued === next) queued = null;
+      return task();
+    });
+    if (coalesce) queued = next;
+    tail = next.catch(() => undefined);
+    return next;
+  }
+
+  const skipped = (scope: RunScope): RunResult => ({ runId: 0, status: 'skipped', scope: scope.kind, urlCount: 0, filesWritten: 0, rewritten: [] });
+
   return {
-    /** Starts a full generation, or joins the one already queued behind the current run. */
-    generate(trigger: RunTrigger): Promise<RunResult> {
-      if (queued) return queued;
-      const next = tail.then(() => {
-        queued = null;
-        return run(trigger);
-      });
-      queued = next;
-      tail = next.catch(() => undefined);
-      return next;
+    /** A full generation now (waiting for another instance's run to end), or the one already queued. */
+    generate(trigger: RunTrigger, { waitMs = 10 * 60_000 } = {}): Promise<RunResult> {
+      return enqueue(async () => (await withLease(() => execute(trigger, { kind: 'full' }), waitMs)) ?? skipped({ kind: 'full' }), true);
+    },
+
+    /** One run of any scope, only if the lease is free within `waitMs` (the worker retries otherwise). */
+    runScope(trigger: RunTrigger, scope: RunScope, { waitMs = 0 } = {}): Promise<RunResult> {
+      return enqueue(async () => (await withLease(() => execute(trigger, scope), waitMs)) ?? skipped(scope), false);
     },
 
     /** What is running now, for the status page. */

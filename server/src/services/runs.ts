@@ -6,9 +6,9 @@ import type { ValidationSummary } from '../core/validation';
 export type RunTrigger = 'startup' | 'manual' | 'schedule' | 'publish' | 'script';
 
 export interface RunReport {
-  counts: Record<string, Record<string, number>>;
-  validation: ValidationSummary;
-  files: number;
+  scope: 'full' | 'types' | 'documents';
+  validation?: ValidationSummary;
+  files?: number;
 }
 
 const KEEP_RUNS = 50;
@@ -43,6 +43,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async lastSuccessful() {
       return runs().findOne({ where: { status: 'success' }, orderBy: { id: 'desc' } });
+    },
+
+    /** The newest successful run that covered everything: its validation findings describe the whole set. */
+    async lastFullSuccess() {
+      const recent = (await runs().findMany({ where: { status: 'success' }, orderBy: { id: 'desc' }, limit: 50 })) as any[];
+      return recent.find((run) => run.report?.scope === 'full') ?? null;
     },
 
     /** Runs left 'running' by a process that died are not running any more. */

@@ -11,6 +11,7 @@ import { PLUGIN_ID } from '../uids';
 export type SettingSource = 'admin' | 'config' | 'default';
 
 const STORE_KEY = 'settings';
+const plugin = (strapi: Core.Strapi) => strapi.plugin(PLUGIN_ID);
 
 /** Plain-data description of the project's content types, for the pure validator and the admin. */
 export function buildCatalog(strapi: Core.Strapi): SchemaCatalog {
@@ -36,8 +37,12 @@ const validationError = (fieldErrors: FieldError[]) =>
     errors: fieldErrors.map((error) => ({ path: error.path, message: error.message, name: 'ValidationError' })),
   });
 
+/** Hot paths (serving, the publish hook) read settings at most this often per instance. */
+const CACHE_MS = 5_000;
+
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const store = () => strapi.store({ type: 'plugin', name: PLUGIN_ID });
+  let cache: { at: number; settings: SitemapSettings } | null = null;
   const fileConfig = () => (strapi.config.get(`plugin::${PLUGIN_ID}`) ?? {}) as Partial<SitemapSettings>;
 
   async function overrides(): Promise<Partial<SitemapSettings>> {
@@ -77,7 +82,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** The effective settings, unvalidated (`settings`), and where each top-level value comes from. */
     async get() {
       const saved = await overrides();
-      return { settings: merge(saved) as SitemapSettings, sources: sourcesOf(saved) };
+      const settings = merge(saved) as SitemapSettings;
+      cache = { at: Date.now(), settings };
+      return { settings, sources: sourcesOf(saved) };
+    },
+
+    /** The effective settings, read from the database at most every few seconds. */
+    async cached(): Promise<SitemapSettings> {
+      if (cache && Date.now() - cache.at < CACHE_MS) return cache.settings;
+      return (await this.get()).settings;
     },
 
     /** The effective settings checked against the project's types; throws a ValidationError when unusable. */
@@ -106,7 +119,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const result = validateSettings(merge(saved as Partial<SitemapSettings>), buildCatalog(strapi));
       if (!result.settings) throw validationError(result.errors);
       await store().set({ key: STORE_KEY, value: saved });
-      return this.get();
+      const updated = await this.get();
+      plugin(strapi).service('scheduler').settingsChanged();
+      return updated;
     },
   };
 };

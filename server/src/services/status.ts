@@ -10,7 +10,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const { settings, sources } = await plugin.service('settings').get();
     const base = plugin.service('generator').publicUrl(settings);
     const live = (await plugin.service('file-store').listLive()) as StoredFile[];
-    const lastSuccess = await plugin.service('runs').lastSuccessful();
+    const lastFull = await plugin.service('runs').lastFullSuccess();
+    const counts: Record<string, Record<string, number>> = {};
+    for (const file of live.filter((candidate) => candidate.format === 'urlset')) {
+      const typeCounts = (counts[file.contentType ?? 'custom'] ??= {});
+      for (const [locale, count] of Object.entries(file.localeCounts ?? {})) typeCounts[locale] = (typeCounts[locale] ?? 0) + count;
+    }
     const index = live.find((file) => file.name === INDEX_NAME);
     const describe = (file: StoredFile) => ({
       name: file.name,
@@ -33,8 +38,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
         files: live.filter((file) => file.format === 'urlset').length,
         bytes: live.filter((file) => file.format === 'urlset').reduce((sum, file) => sum + file.byteSize, 0),
       },
-      counts: lastSuccess?.report?.counts ?? {},
-      validation: lastSuccess?.report?.validation ?? { counts: {}, samples: [] },
+      counts,
+      // Findings of the last full run; incremental runs only see the files they rewrite.
+      validation: lastFull?.report?.validation ?? { counts: {}, samples: [] },
+      nextScheduledRun: plugin.service('scheduler').nextRun(),
+      pendingChanges: await plugin.service('dirty-marks').count(),
       runs: await plugin.service('runs').recent(10),
       running: plugin.service('generator').progress(),
       robots: index ? [`Sitemap: ${base}/${INDEX_NAME}`] : [],

@@ -1,0 +1,55 @@
+/**
+ * Which mapped types must be rewritten when another type changes: a category's slug read by
+ * `/[category.slug]/[slug]`, or a relation a filter reads, changes the articles' URLs or membership.
+ */
+import { parsePattern } from './pattern';
+import type { SchemaCatalog, SitemapSettings } from './types';
+
+function relationTargets(catalog: SchemaCatalog, uid: string, path: string[], into: Set<string>) {
+  let current = catalog[uid];
+  for (const name of path.slice(0, -1)) {
+    const attribute = current?.attributes[name];
+    if (!attribute || attribute.type !== 'relation' || !attribute.target) return;
+    into.add(attribute.target);
+    current = catalog[attribute.target];
+  }
+}
+
+function filterTargets(catalog: SchemaCatalog, uid: string, filters: unknown, into: Set<string>) {
+  if (Array.isArray(filters)) {
+    for (const item of filters) filterTargets(catalog, uid, item, into);
+    return;
+  }
+  if (typeof filters !== 'object' || filters === null) return;
+  for (const [key, value] of Object.entries(filters)) {
+    if (key.startsWith('$')) {
+      filterTargets(catalog, uid, value, into);
+      continue;
+    }
+    const attribute = catalog[uid]?.attributes[key];
+    if (attribute?.type === 'relation' && attribute.target) {
+      into.add(attribute.target);
+      filterTargets(catalog, attribute.target, value, into);
+    }
+  }
+}
+
+/** Maps each content type uid to the mapped types whose sitemap files depend on it (itself included). */
+export function dependentsBySource(settings: Pick<SitemapSettings, 'contentTypes'>, catalog: SchemaCatalog): Map<string, Set<string>> {
+  const dependents = new Map<string, Set<string>>();
+  const add = (source: string, mapped: string) => {
+    if (!dependents.has(source)) dependents.set(source, new Set());
+    dependents.get(source)!.add(mapped);
+  };
+  for (const [uid, typeSettings] of Object.entries(settings.contentTypes)) {
+    add(uid, uid);
+    const sources = new Set<string>();
+    const patterns = [typeSettings.pattern, ...Object.values(typeSettings.locales ?? {}).map((override) => override.pattern)];
+    for (const pattern of patterns) {
+      for (const path of parsePattern(pattern).fields) relationTargets(catalog, uid, path, sources);
+    }
+    filterTargets(catalog, uid, typeSettings.filters, sources);
+    for (const source of sources) if (source !== uid) add(source, uid);
+  }
+  return dependents;
+}

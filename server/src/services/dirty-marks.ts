@@ -1,0 +1,49 @@
+/** Persisted change records: written when content changes, deleted once a run has written them out. */
+import type { Core } from '@strapi/strapi';
+import { DIRTY_MARK_UID } from '../uids';
+import type { RunTrigger } from './runs';
+
+export type DirtyMark =
+  | { kind: 'document'; contentType: string; documentId: string; trigger: RunTrigger }
+  | { kind: 'type'; contentType: string; trigger: RunTrigger }
+  | { kind: 'full'; trigger: RunTrigger };
+
+export interface StoredMark {
+  id: number;
+  kind: DirtyMark['kind'];
+  contentType: string | null;
+  target: string | null;
+  trigger: RunTrigger;
+}
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const marks = () => strapi.db.query(DIRTY_MARK_UID);
+
+  return {
+    async record(list: DirtyMark[]) {
+      if (list.length === 0) return;
+      await marks().createMany({
+        data: list.map((mark) => ({
+          kind: mark.kind,
+          contentType: 'contentType' in mark ? mark.contentType : null,
+          target: mark.kind === 'document' ? mark.documentId : null,
+          trigger: mark.trigger,
+        })),
+      });
+    },
+
+    /** The marks waiting, oldest first (a run takes those up to the newest id it saw). */
+    async pending(limit = 100_000): Promise<StoredMark[]> {
+      return (await marks().findMany({ orderBy: { id: 'asc' }, limit })) as StoredMark[];
+    },
+
+    async count(): Promise<number> {
+      return marks().count({});
+    },
+
+    /** Deletes the marks a run has written out; marks recorded meanwhile stay for the next run. */
+    async consume(upToId: number) {
+      await marks().deleteMany({ where: { id: { $lte: upToId } } });
+    },
+  };
+};
