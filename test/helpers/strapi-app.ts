@@ -55,12 +55,12 @@ async function runAdminSql(client: 'postgres' | 'mysql', sql: string): Promise<v
   }
 }
 
-interface TestDatabase {
+export interface TestDatabase {
   env: Record<string, string>;
   drop(): Promise<void>;
 }
 
-async function createDatabase(client: DatabaseClient): Promise<TestDatabase> {
+export async function createDatabase(client: DatabaseClient): Promise<TestDatabase> {
   if (client === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-test-'));
     return {

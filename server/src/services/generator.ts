@@ -410,6 +410,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (stopping || Date.now() >= deadline) return null;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
+    // Holding the lease means no other run is going: runs still 'running' were left by a dead instance.
+    await plugin().service('runs').closeInterrupted();
     const renew = setInterval(() => {
       lease.acquire().catch((error: Error) => strapi.log.warn(`[sitemap] could not renew the generation lease: ${error.message}`));
     }, lease.ttlMs() / 3);

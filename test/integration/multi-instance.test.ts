@@ -1,0 +1,143 @@
+/**
+ * Two Strapi instances as separate processes on one PostgreSQL (or MariaDB) database: one
+ * generation at a time whatever the triggers, identical files served by both, and a takeover of
+ * the lease when the instance holding it is killed in the middle of a run.
+ * SQLite is a single-process database here, so this file runs on the server databases only.
+ */
+import { spawn, type ChildProcess } from 'child_process';
+import path from 'path';
+import { createDatabase, databaseClient, type TestDatabase } from '../helpers/strapi-app';
+import { testConfig } from '../helpers/config';
+import { fileUrl } from '../helpers/sitemap-http';
+import { ADMIN_PASSWORD, loginAdmin } from '../helpers/admin-auth';
+
+const serverDatabase = databaseClient() !== 'sqlite';
+const describeOnServerDb = serverDatabase ? describe : describe.skip;
+
+interface Instance {
+  child: ChildProcess;
+  baseUrl: string;
+  owner: string;
+}
+
+const SCRIPT = path.resolve(__dirname, '../scripts/instance.js');
+let db: TestDatabase;
+const instances: Instance[] = [];
+
+function startInstance(env: Record<string, string>): Promise<Instance> {
+  const child = spawn(process.execPath, [SCRIPT], {
+    env: { ...process.env, ...db.env, ...env, DATABASE_CLIENT: databaseClient(), STRAPI_LOG_LEVEL: 'error', STRAPI_TELEMETRY_DISABLED: 'true' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk) => {
+      output += chunk;
+      const ready = /READY (\d+) (\S+)/.exec(output);
+      if (ready) {
+        const instance = { child, baseUrl: `http://127.0.0.1:${ready[1]}`, owner: ready[2] };
+        instances.push(instance);
+        resolve(instance);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`instance exited with ${code} before it was ready`)));
+  });
+}
+
+async function adminToken(instance: Instance) {
+  await fetch(`${instance.baseUrl}/admin/register-admin`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ firstname: 'Ada', lastname: 'Admin', email: 'ada@example.com', password: ADMIN_PASSWORD }),
+  });
+  return loginAdmin(instance.baseUrl, 'ada@example.com');
+}
+
+const api = async (instance: Instance, token: string, method: string, route: string) => {
+  const response = await fetch(`${instance.baseUrl}/sitemap${route}`, { method, headers: { Authorization: `Bearer ${token}` } });
+  return { status: response.status, body: await response.json() };
+};
+
+async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 120_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function servedSet(instance: Instance) {
+  const index = await (await fetch(fileUrl(instance.baseUrl, 'index.xml'))).text();
+  const names = [...index.matchAll(/<loc>[^<]*\/([^/<]+)<\/loc>/g)].map((match) => match[1]);
+  const files: Record<string, string> = { 'index.xml': index };
+  for (const name of names) files[name] = await (await fetch(fileUrl(instance.baseUrl, name))).text();
+  return files;
+}
+
+describeOnServerDb('two instances on one database', () => {
+  let token: string;
+
+  beforeAll(async () => {
+    db = await createDatabase(databaseClient());
+    const config = JSON.stringify(testConfig({ cron: false, contentTypes: { 'api::category.category': { pattern: '/c/[slug]', priority: 0.5 } } }));
+    const first = await startInstance({ SITEMAP_PLUGIN_CONFIG: config, LEASE_TTL_MS: '3000', SEED_CATEGORIES: '60000' });
+    await startInstance({ SITEMAP_PLUGIN_CONFIG: config, LEASE_TTL_MS: '3000' });
+    token = await adminToken(first);
+  }, 300_000);
+
+  afterAll(async () => {
+    const running = instances.filter(({ child }) => child.exitCode === null && child.signalCode === null);
+    await Promise.all(running.map(({ child }) => new Promise((resolve) => child.once('exit', resolve).kill('SIGKILL'))));
+    await db?.drop();
+  }, 120_000);
+
+  it('runs one generation at a time for concurrent triggers on both, and both serve the same files', async () => {
+    const [a, b] = instances;
+    const triggers = await Promise.all([a, b, a, b].map((instance) => api(instance, token, 'POST', '/generate')));
+    expect(triggers.map((trigger) => trigger.status)).toEqual([202, 202, 202, 202]);
+    const runs = await waitFor(async () => {
+      const { body } = await api(a, token, 'GET', '/status');
+      const manual = body.runs.filter((run: any) => run.trigger === 'manual');
+      return manual.length >= 2 && !body.runs.some((run: any) => run.status === 'running') && body.running === null ? body.runs : null;
+    });
+    const finished = runs.filter((run: any) => run.status === 'success').sort((x: any, y: any) => x.id - y.id);
+    for (let i = 1; i < finished.length; i++) {
+      expect(new Date(finished[i].startedAt).getTime()).toBeGreaterThanOrEqual(new Date(finished[i - 1].finishedAt).getTime());
+    }
+    const [fromA, fromB] = await Promise.all([servedSet(a), servedSet(b)]);
+    expect(Object.keys(fromA).length).toBeGreaterThan(2);
+    expect(fromB).toEqual(fromA);
+  }, 300_000);
+
+  it('lets the other instance take over when the lease holder dies mid-run', async () => {
+    const [a, b] = instances;
+    await api(a, token, 'POST', '/generate');
+    // Wait until instance A holds the lease and is writing.
+    await waitFor(async () => {
+      const { body } = await api(a, token, 'GET', '/status');
+      return body.running !== null;
+    });
+    a.child.kill('SIGKILL');
+    const killedAt = Date.now();
+    const trigger = await api(b, token, 'POST', '/generate');
+    expect(trigger.status).toBe(202);
+    const run = await waitFor(async () => {
+      const { body } = await api(b, token, 'GET', '/status');
+      return body.runs.find((candidate: any) => candidate.status === 'success' && new Date(candidate.startedAt).getTime() >= killedAt);
+    });
+    expect(run.trigger).toBe('manual');
+    const { body } = await api(b, token, 'GET', '/status');
+    // The run A never finished is recorded as interrupted, not left running.
+    expect(body.runs.some((candidate: any) => candidate.status === 'running')).toBe(false);
+    expect(body.runs.some((candidate: any) => candidate.status === 'failed' && /interrupted/.test(candidate.error))).toBe(true);
+    expect(body.totals.urls).toBe(60_001);
+  }, 300_000);
+});
+
+if (!serverDatabase) {
+  it('needs PostgreSQL or MariaDB (set DATABASE_CLIENT)', () => {
+    expect(databaseClient()).toBe('sqlite');
+  });
+}
