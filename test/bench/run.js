@@ -1,0 +1,238 @@
+'use strict';
+/**
+ * `npm run bench -- [--n 10000,100000] [--db sqlite|postgres|mysql]`
+ * For each N, on a fresh database: seeds N published articles (`/blog/[category.slug]/[slug]`),
+ * then measures in the same run
+ *   1. a lower bound: a plain keyset read of the same rows with the relation joined, written into
+ *      50,000-URL strings with escaped concatenation, nothing else;
+ *   2. the plugin's full generation (read, write, gzip, store, switch);
+ *   3. incremental: from publish() of a new article returning to its URL being served over HTTP,
+ *      and from a slug change's publish() to the new URL being served, with the worker's delay;
+ * with peak RSS above the idle Strapi's. Prints a table and writes test/bench/results.json.
+ */
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const crypto = require('crypto');
+
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), [])
+);
+const SIZES = String(args.n || '10000,100000').split(',').map(Number);
+const CLIENT = args.db || 'sqlite';
+const appDir = path.resolve(__dirname, '../app');
+const DEBOUNCE_MS = 200;
+
+process.env.STRAPI_TELEMETRY_DISABLED = 'true';
+process.env.STRAPI_LOG_LEVEL = 'error';
+process.env.DATABASE_CLIENT = CLIENT;
+
+const { createStrapi } = require('@strapi/strapi');
+
+async function createDatabase() {
+  if (CLIENT === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-bench-'));
+    process.env.DATABASE_FILENAME = path.join(dir, 'bench.db');
+    return () => fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const name = `sitemap_bench_${crypto.randomBytes(4).toString('hex')}`;
+  process.env.DATABASE_NAME = name;
+  const run = async (sql) => {
+    if (CLIENT === 'postgres') {
+      const { Client } = require('pg');
+      const client = new Client({ host: '127.0.0.1', user: 'postgres', database: 'postgres' });
+      await client.connect();
+      await client.query(sql);
+      await client.end();
+    } else {
+      const mysql = require('mysql2/promise');
+      const client = await mysql.createConnection({ host: '127.0.0.1', user: 'root', password: '' });
+      await client.query(sql);
+      await client.end();
+    }
+  };
+  await run(CLIENT === 'postgres' ? `CREATE DATABASE "${name}"` : `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4`);
+  return () => run(CLIENT === 'postgres' ? `DROP DATABASE "${name}" WITH (FORCE)` : `DROP DATABASE \`${name}\``);
+}
+
+/** Bulk inserts through knex in batches of 400 (SQLite refuses more than 500 rows per insert). */
+async function insertBatches(knex, table, rows) {
+  for (let i = 0; i < rows.length; i += 400) await knex(table).insert(rows.slice(i, i + 400));
+}
+
+const docId = (prefix, i) => `${prefix}${i.toString(36).padStart(24 - prefix.length, '0')}`;
+
+/** Seeds Strapi 5's real shape: a draft and a published row per document, relations per row. */
+async function seed(strapi, n) {
+  const knex = strapi.db.connection;
+  const article = strapi.db.metadata.get('api::article.article');
+  const category = strapi.db.metadata.get('api::category.category');
+  const link = article.attributes.category.joinTable;
+  const now = new Date();
+  const categories = [];
+  for (let c = 0; c < 20; c++) {
+    for (const published of [false, true]) {
+      categories.push({ document_id: docId('c', c), name: `Category ${c}`, slug: `category-${c}`, created_at: now, updated_at: now, published_at: published ? now : null });
+    }
+  }
+  await insertBatches(knex, category.tableName, categories);
+  const categoryIds = await knex(category.tableName).select('id', 'document_id', 'published_at');
+  const categoryRow = (c, published) => categoryIds.find((row) => row.document_id === docId('c', c) && Boolean(row.published_at) === published).id;
+  const chunk = 20_000;
+  for (let start = 0; start < n; start += chunk) {
+    const rows = [];
+    for (let i = start; i < Math.min(n, start + chunk); i++) {
+      for (const published of [false, true]) {
+        rows.push({ document_id: docId('a', i), title: `Article ${i}`, slug: `article-${i}`, noindex: false, locale: 'en', created_at: now, updated_at: now, published_at: published ? now : null });
+      }
+    }
+    await insertBatches(knex, article.tableName, rows);
+    const inserted = await knex(article.tableName).select('id', 'document_id', 'published_at').where('document_id', '>=', docId('a', start)).andWhere('document_id', '<=', docId('a', Math.min(n, start + chunk) - 1));
+    const links = inserted.map((row) => {
+      const c = parseInt(row.document_id.slice(1), 36) % 20;
+      return { [link.joinColumn.name]: row.id, [link.inverseJoinColumn.name]: categoryRow(c, Boolean(row.published_at)) };
+    });
+    await insertBatches(knex, link.name, links);
+  }
+}
+
+const escapeXml = (value) => (/[&<>"']/.test(value) ? value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]) : value);
+
+/** The lower bound: keyset pages with the relation joined, 50,000-URL strings, nothing else. */
+async function lowerBound(strapi) {
+  const knex = strapi.db.connection;
+  const article = strapi.db.metadata.get('api::article.article');
+  const category = strapi.db.metadata.get('api::category.category');
+  const link = article.attributes.category.joinTable;
+  let after = '';
+  let files = 0;
+  let urls = 0;
+  let parts = [];
+  for (;;) {
+    const rows = await knex(`${article.tableName} as a`)
+      .join(`${link.name} as l`, `l.${link.joinColumn.name}`, 'a.id')
+      .join(`${category.tableName} as c`, 'c.id', `l.${link.inverseJoinColumn.name}`)
+      .select('a.document_id', 'a.slug', 'a.updated_at', 'c.slug as category_slug')
+      .whereNotNull('a.published_at')
+      .andWhere('a.document_id', '>', after)
+      .orderBy('a.document_id')
+      .limit(2000);
+    for (const row of rows) {
+      const loc = `https://www.example.com/blog/${encodeURIComponent(row.category_slug)}/${encodeURIComponent(row.slug)}`;
+      parts.push(`<url><loc>${escapeXml(loc)}</loc><lastmod>${new Date(row.updated_at).toISOString()}</lastmod></url>\n`);
+      urls++;
+      if (parts.length === 50_000) {
+        files += Buffer.byteLength(parts.join('')) > 0 ? 1 : 0;
+        parts = [];
+      }
+    }
+    if (rows.length < 2000) break;
+    after = rows[rows.length - 1].document_id;
+  }
+  if (parts.length) files++;
+  return { urls, files };
+}
+
+function rssSampler() {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  return () => {
+    clearInterval(timer);
+    return Math.max(peak, process.memoryUsage().rss);
+  };
+}
+
+async function measure(label, fn) {
+  global.gc?.();
+  const stop = rssSampler();
+  const started = process.hrtime.bigint();
+  const value = await fn();
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  return { label, ms, peakRss: stop(), value };
+}
+
+/** Polls the file that must hold `documentId` over HTTP until `needle` is (or is no longer) in it. */
+async function waitServed(strapi, baseUrl, documentId, needle) {
+  for (;;) {
+    const files = await strapi.plugin('sitemap').service('file-store').listLive();
+    const holder = files.find((file) => file.format === 'urlset' && file.contentType === 'api::article.article' && documentId > (file.rangeStart ?? '') && (file.rangeEnd === null || documentId <= file.rangeEnd));
+    if (holder) {
+      const body = await (await fetch(`${baseUrl}/api/sitemap/${holder.name}`)).text();
+      if (body.includes(needle)) return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+async function benchSize(n) {
+  const drop = await createDatabase();
+  process.env.SITEMAP_PLUGIN_CONFIG = JSON.stringify({
+    hostname: 'https://www.example.com',
+    contentTypes: { 'api::article.article': { pattern: '/blog/[category.slug]/[slug]', priority: 0.7, changefreq: 'weekly', filters: { noindex: { $ne: true } } } },
+    cron: false,
+    debounceMs: DEBOUNCE_MS,
+  });
+  const strapi = await createStrapi({ appDir, distDir: appDir, autoReload: false, serveAdminPanel: false }).load();
+  await strapi.plugin('sitemap').service('scheduler').idle();
+  await new Promise((resolve) => strapi.server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${strapi.server.httpServer.address().port}`;
+  try {
+    const seeding = await measure('seed', () => seed(strapi, n));
+    global.gc?.();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const idleRss = process.memoryUsage().rss;
+    const bound = await measure('lower bound', () => lowerBound(strapi));
+    const full = await measure('full generation', () => strapi.plugin('sitemap').service('generator').generate('script'));
+    if (full.value.status !== 'success' || full.value.urlCount !== n) throw new Error(`full generation: ${JSON.stringify(full.value)}`);
+
+    const documents = strapi.documents('api::article.article');
+    const category = await strapi.db.query('api::category.category').findOne({ where: { publishedAt: { $notNull: true } } });
+    const created = await documents.create({ locale: 'en', data: { title: 'Bench', slug: 'bench-new', noindex: false, category: category.documentId } });
+    let returnedAt;
+    const publishNew = await measure('publish new → served', async () => {
+      await documents.publish({ documentId: created.documentId, locale: 'en' });
+      returnedAt = Date.now();
+      await waitServed(strapi, baseUrl, created.documentId, '/bench-new<');
+    });
+    const existing = docId('a', Math.floor(n / 2));
+    await documents.update({ documentId: existing, locale: 'en', data: { slug: 'bench-renamed' } });
+    const publishChange = await measure('slug change → served', async () => {
+      await documents.publish({ documentId: existing, locale: 'en' });
+      await waitServed(strapi, baseUrl, existing, '/bench-renamed<');
+    });
+    await strapi.plugin('sitemap').service('scheduler').idle();
+    const lastRun = (await strapi.plugin('sitemap').service('runs').recent(1))[0];
+    return { n, db: CLIENT, seedMs: seeding.ms, idleRss, bound, full, publishNew, publishChange, incrementalRun: { durationMs: lastRun.durationMs, filesWritten: lastRun.filesWritten, scope: lastRun.report?.scope }, debounceMs: DEBOUNCE_MS };
+  } finally {
+    await strapi.destroy();
+    await drop();
+  }
+}
+
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+
+async function main() {
+  const results = [];
+  for (const n of SIZES) {
+    const result = await benchSize(n);
+    results.push(result);
+    console.log(`N=${n} done`);
+  }
+  const lines = [
+    `| URLs | DB | lower bound | full generation | ratio | full gen. peak RSS above idle | publish new → served | slug change → served | worker delay |`,
+    `| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
+    ...results.map((r) =>
+      `| ${r.n.toLocaleString('en')} | ${r.db} | ${s(r.bound.ms)} | ${s(r.full.ms)} | ${(r.full.ms / r.bound.ms).toFixed(2)}× | ${mb(r.full.peakRss - r.idleRss)} | ${s(r.publishNew.ms)} | ${s(r.publishChange.ms)} | ${r.debounceMs} ms |`
+    ),
+  ];
+  console.log(`\nMachine: ${os.cpus().length} × ${os.cpus()[0].model}, ${mb(os.totalmem())}, Node ${process.version}\n`);
+  console.log(lines.join('\n'));
+  fs.writeFileSync(path.join(__dirname, 'results.json'), JSON.stringify({ machine: { cpus: os.cpus().length, model: os.cpus()[0].model, memory: os.totalmem(), node: process.version }, results }, null, 2));
+  process.exit(0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
