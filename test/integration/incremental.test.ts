@@ -71,7 +71,7 @@ it('removes an unpublished entry, and a deleted one', async () => {
 });
 
 it('follows a slug change, and a locale added later, with reciprocal hreflang links', async () => {
-  await app.strapi.documents(ARTICLE as any).update({ documentId: ids[2], locale: 'en', data: { slug: 'a2-renamed' } });
+  await app.strapi.documents(ARTICLE as any).update({ documentId: ids[2], locale: 'en', data: { slug: 'a2-renamed' } as any });
   await publish(app.strapi, ARTICLE, ids[2], 'en');
   await addLocale(app.strapi, { documentId: ids[2], locale: 'fr', data: { title: 'F2', slug: 'f2', categoryDocumentId: news } });
   await settle();
@@ -85,7 +85,7 @@ it('follows a slug change, and a locale added later, with reciprocal hreflang li
 });
 
 it('drops an entry whose filter stops matching', async () => {
-  await app.strapi.documents(ARTICLE as any).update({ documentId: ids[3], locale: 'en', data: { noindex: true } });
+  await app.strapi.documents(ARTICLE as any).update({ documentId: ids[3], locale: 'en', data: { noindex: true } as any });
   await publish(app.strapi, ARTICLE, ids[3], 'en');
   await settle();
   expect(await locs()).not.toContain(`${HOST}/blog/news/a3`);
@@ -93,7 +93,7 @@ it('drops an entry whose filter stops matching', async () => {
 
 it('rewrites the dependent type when a related slug changes', async () => {
   const before = await liveRows();
-  await app.strapi.documents(CATEGORY as any).update({ documentId: news, data: { slug: 'headlines' } });
+  await app.strapi.documents(CATEGORY as any).update({ documentId: news, data: { slug: 'headlines' } as any });
   await publish(app.strapi, CATEGORY, news);
   await settle();
   const listed = await locs();

@@ -2,24 +2,7 @@
 
 const path = require('path');
 
-const demoConfig = {
-  hostname: 'https://www.example.com',
-  hostnames: {},
-  defaultLocale: 'en',
-  contentTypes: {
-    'api::article.article': {
-      pattern: '/blog/[category.slug]/[slug]',
-      locales: { fr: { pattern: '/fr/blog/[category.slug]/[slug]' } },
-      priority: 0.7,
-      changefreq: 'weekly',
-      lastmod: 'updatedAt',
-      filters: { noindex: { $ne: true } },
-    },
-    'api::category.category': { pattern: '/blog/[slug]', priority: 0.5, changefreq: 'monthly' },
-    'api::homepage.homepage': { pattern: '/', locales: { fr: { pattern: '/fr/' } }, priority: 1, changefreq: 'daily' },
-  },
-  customUrls: [{ url: '/contact', priority: 0.3, changefreq: 'yearly', lastmod: '2026-01-15' }],
-};
+const demoConfig = require('../sitemap-config');
 
 module.exports = ({ env }) => ({
   sitemap: {
