@@ -9,6 +9,7 @@
  *   3. incremental: from publish() of a new article returning to its URL being served over HTTP,
  *      and from a slug change's publish() to the new URL being served, with the worker's delay;
  * with peak RSS above the idle Strapi's. Prints a table and writes test/bench/results.json.
+ * BENCH_PROFILE_DIR=/some/dir also writes a CPU profile of each full generation.
  */
 const fs = require('fs');
 const os = require('os');
@@ -142,6 +143,25 @@ function rssSampler() {
   };
 }
 
+/** With BENCH_PROFILE_DIR set, writes a CPU profile of `fn` there (open it in Chrome DevTools). */
+async function profiled(label, fn) {
+  const dir = process.env.BENCH_PROFILE_DIR;
+  if (!dir) return fn();
+  const inspector = require('node:inspector');
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method) => new Promise((resolve, reject) => session.post(method, (error, result) => (error ? reject(error) : resolve(result))));
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  try {
+    return await fn();
+  } finally {
+    const { profile } = await post('Profiler.stop');
+    fs.writeFileSync(path.join(dir, `${label}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 async function measure(label, fn) {
   global.gc?.();
   const stop = rssSampler();
@@ -151,9 +171,13 @@ async function measure(label, fn) {
   return { label, ms, peakRss: stop(), value };
 }
 
-/** Polls the file that must hold `documentId` over HTTP until `needle` is (or is no longer) in it. */
+/**
+ * Waits until `needle` is in the file that holds `documentId`, served over HTTP. It checks the
+ * worker's state in memory first, so the polling itself does not load the process it measures.
+ */
 async function waitServed(strapi, baseUrl, documentId, needle) {
   for (;;) {
+    await strapi.plugin('sitemap').service('scheduler').idle(60_000);
     const files = await strapi.plugin('sitemap').service('file-store').listLive();
     const holder = files.find((file) => file.format === 'urlset' && file.contentType === 'api::article.article' && documentId > (file.rangeStart ?? '') && (file.rangeEnd === null || documentId <= file.rangeEnd));
     if (holder) {
@@ -182,7 +206,7 @@ async function benchSize(n) {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const idleRss = process.memoryUsage().rss;
     const bound = await measure('lower bound', () => lowerBound(strapi));
-    const full = await measure('full generation', () => strapi.plugin('sitemap').service('generator').generate('script'));
+    const full = await measure('full generation', () => profiled(`full-${n}`, () => strapi.plugin('sitemap').service('generator').generate('script')));
     if (full.value.status !== 'success' || full.value.urlCount !== n) throw new Error(`full generation: ${JSON.stringify(full.value)}`);
 
     const documents = strapi.documents('api::article.article');

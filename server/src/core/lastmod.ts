@@ -8,12 +8,9 @@ const DATE_ONLY_TOLERANCE_MS = 14 * 3600_000;
 // Clocks of the database and of Strapi may differ a little.
 const CLOCK_SKEW_TOLERANCE_MS = 5 * 60_000;
 
-const pad = (n: number) => String(n).padStart(2, '0');
 
-export const formatW3cDateTime = (date: Date) =>
-  `${String(date.getUTCFullYear()).padStart(4, '0')}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}T${pad(date.getUTCHours())}:${pad(
-    date.getUTCMinutes()
-  )}:${pad(date.getUTCSeconds())}+00:00`;
+/** W3C Datetime in UTC, seconds precision; years outside 0000-9999 are refused before this is called. */
+export const formatW3cDateTime = (date: Date) => `${date.toISOString().slice(0, 19)}+00:00`;
 
 /** Date.UTC rolls 2026-02-30 over to March: a real day survives the round trip. */
 function isRealDay(time: number, [, year, month, day]: RegExpExecArray | string[]) {

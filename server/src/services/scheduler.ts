@@ -193,7 +193,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         if (!working && !timer && (await plugin().service('dirty-marks').count()) === 0) return true;
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await new Promise((resolve) => setTimeout(resolve, 10));
       }
       return false;
     },
