@@ -115,6 +115,19 @@ export interface RestartableStrapi extends TestStrapi {
   restart(): Promise<RestartableStrapi>;
 }
 
+/**
+ * Strapi loads plugins and the app's APIs in parallel; when the plugins throw (an invalid
+ * plugin config, say) the API loader goes on requiring files. Wait for it: a require after
+ * jest has torn the test file down sets jest's exit code to 1 even when every test passed.
+ */
+async function settleLoading(strapi: Core.Strapi): Promise<void> {
+  const apiCount = fs.readdirSync(path.join(APP_DIR, 'src/api')).length;
+  for (let waited = 0; waited < 10_000; waited += 20) {
+    if (Object.keys(strapi.apis).length >= apiCount) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 async function boot(db: TestDatabase, options: StartOptions): Promise<RestartableStrapi> {
   setEnv('DATABASE_CLIENT', databaseClient());
   for (const [key, value] of Object.entries(db.env)) setEnv(key, value);
@@ -139,6 +152,7 @@ async function boot(db: TestDatabase, options: StartOptions): Promise<Restartabl
       server.listen(0, '127.0.0.1', () => resolve());
     });
   } catch (error) {
+    if (strapi) await settleLoading(strapi);
     if (strapi) await strapi.destroy().catch(() => undefined);
     // A Strapi that failed to load may not get as far as removing itself from the global scope.
     delete (global as { strapi?: unknown }).strapi;

@@ -35,7 +35,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const asGzipFile = requested.endsWith('.gz');
     if (asGzipFile && (!settings.gzip || !requested.endsWith('.xml.gz'))) return ctx.notFound();
     const store = strapi.plugin(PLUGIN_ID).service('file-store');
-    const file = (await store.findLive(asGzipFile ? requested.slice(0, -3) : requested)) as StoredFile | null;
+    const file = (await store.findServed(asGzipFile ? requested.slice(0, -3) : requested)) as StoredFile | null;
     if (!file) return ctx.notFound();
 
     const lastModified = new Date(file.createdAt);

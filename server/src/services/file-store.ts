@@ -17,6 +17,12 @@ const gunzipAsync = promisify(gunzip);
 const PART_BYTES = 1024 * 1024;
 /** Serving keeps recently read files in memory; rows are immutable, so the id is the cache key. */
 const CACHE_BYTES = 64 * 1024 * 1024;
+/**
+ * Serving reads the list of live files at most this often per instance, as one snapshot: requests
+ * never query the database for metadata, and each snapshot is one consistent set. A switch made by
+ * this instance is seen at once; one made by another instance within this delay.
+ */
+const LIVE_SNAPSHOT_MS = 1_000;
 
 export type FileFormat = 'urlset' | 'text' | 'index' | 'xsl';
 
@@ -84,6 +90,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const files = () => strapi.db.query(FILE_UID);
   const parts = () => strapi.db.query(FILE_PART_UID);
   const cache = new ByteCache();
+  let snapshot: { at: number; files: Promise<Map<string, StoredFile>> } | null = null;
 
   return {
     /**
@@ -136,6 +143,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         await files().updateMany({ where, data: { state: 'retired', retiredIn: generation } });
         await files().updateMany({ where: { state: 'pending', generation }, data: { state: 'live' } });
       });
+      snapshot = null;
       await this.purge(generation);
     },
 
@@ -168,6 +176,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** Moves a file's key range without touching its bytes (a neighbour that became empty was dropped). */
     async setRange(id: number, range: { rangeStart?: string; rangeEnd?: string | null }) {
       await files().update({ where: { id }, data: range });
+    },
+
+    /** The live file of that name from the serving snapshot (see LIVE_SNAPSHOT_MS). */
+    async findServed(name: string): Promise<StoredFile | null> {
+      if (!snapshot || Date.now() - snapshot.at > LIVE_SNAPSHOT_MS) {
+        const files = this.listLive().then((rows) => new Map(rows.map((row) => [row.name, row])));
+        snapshot = { at: Date.now(), files };
+        files.catch(() => {
+          if (snapshot?.files === files) snapshot = null;
+        });
+      }
+      return (await snapshot.files).get(name) ?? null;
     },
 
     async findLive(name: string): Promise<StoredFile | null> {

@@ -64,6 +64,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   let workAgain = false;
   let stopped = false;
   let dependencies: { settings: SitemapSettings; map: Map<string, Set<string>> } | null = null;
+  /** Changes seen by the hook whose marks are not written yet (idle() waits for them). */
+  let recording = 0;
 
   function dependentsOf(settings: SitemapSettings, uid: string) {
     if (!dependencies || dependencies.settings !== settings) {
@@ -157,25 +159,41 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * marks, after the editor's transaction has committed.
      */
     onDocumentChange(change: DocumentChange, result: any) {
+      recording++;
+      let settled = false;
+      const done = () => {
+        if (!settled) recording--;
+        settled = true;
+      };
       const note = async () => {
         const settings = (await plugin().service('settings').cached()) as SitemapSettings;
-        if (!settings.autoGenerate || stopped) return;
+        if (!settings.autoGenerate || stopped) return done();
         const contentType = strapi.contentTypes[change.uid as keyof typeof strapi.contentTypes] as any;
-        if (!contentType || !changesLiveContent(change, Boolean(contentType.options?.draftAndPublish))) return;
+        if (!contentType || !changesLiveContent(change, Boolean(contentType.options?.draftAndPublish))) return done();
         const mapped = dependentsOf(settings, change.uid);
-        if (!mapped) return;
+        if (!mapped) return done();
         const documentId = change.params?.documentId ?? result?.documentId;
         const marks: DirtyMark[] = [...mapped].map((uid) =>
           uid === change.uid && typeof documentId === 'string'
             ? { kind: 'document', contentType: uid, documentId, trigger: 'publish' }
             : { kind: 'type', contentType: uid, trigger: 'publish' }
         );
-        const write = () => record(marks, settings.debounceMs).catch((error: Error) => strapi.log.error(`[sitemap] change not recorded: ${error.message}`));
+        const write = () =>
+          record(marks, settings.debounceMs)
+            .catch((error: Error) => strapi.log.error(`[sitemap] change not recorded: ${error.message}`))
+            .finally(done);
         // Inside an outer transaction the mark waits for its commit (and vanishes with a rollback).
-        if (strapi.db.inTransaction()) await strapi.db.transaction(async ({ onCommit }) => onCommit(write));
-        else await write();
+        if (strapi.db.inTransaction()) {
+          await strapi.db.transaction(async ({ onCommit, onRollback }) => {
+            onCommit(write);
+            onRollback(done);
+          });
+        } else await write();
       };
-      note().catch((error: Error) => strapi.log.error(`[sitemap] change not recorded: ${error.message}`));
+      note().catch((error: Error) => {
+        done();
+        strapi.log.error(`[sitemap] change not recorded: ${(error as Error).message}`);
+      });
     },
 
     /** Records changes made by the plugin itself (exclusions), written out after the usual delay. */
@@ -192,7 +210,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async idle(timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
-        if (!working && !timer && (await plugin().service('dirty-marks').count()) === 0) return true;
+        if (recording === 0 && !working && !timer && (await plugin().service('dirty-marks').count()) === 0) return true;
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       return false;
