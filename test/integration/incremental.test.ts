@@ -132,3 +132,11 @@ it('keeps a change recorded across a restart before the worker ran', async () =>
   await settle();
   expect(await locs()).toContain(`${HOST}/blog/headlines/late`);
 });
+
+it('ends with the same URLs, lastmods and hreflang links a full regeneration writes', async () => {
+  await settle();
+  const incremental = (await fetchSitemapSet(app.baseUrl)).urls.sort((a, b) => (a.loc < b.loc ? -1 : 1));
+  expect((await plugin().service('generator').generate('manual')).status).toBe('success');
+  const full = (await fetchSitemapSet(app.baseUrl)).urls.sort((a, b) => (a.loc < b.loc ? -1 : 1));
+  expect(incremental).toEqual(full);
+});

@@ -1,4 +1,4 @@
-import { formatPriority, renderUrl, UrlsetWriter, xmlProlog, type UrlBlock, type WrittenFile } from '../../server/src/core/urlset-writer';
+import { formatPriority, renderUrl, splitFile, UrlsetWriter, xmlProlog, type UrlBlock, type WrittenFile } from '../../server/src/core/urlset-writer';
 import type { FileLimits, UrlRecord } from '../../server/src/core/types';
 
 const OPEN = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
@@ -341,5 +341,42 @@ describe('UrlsetWriter', () => {
       expect(files[1].text).toBe('https://example.com/b\n');
       expect(files[1].byteSize).toBe(Buffer.byteLength(files[1].xml));
     });
+  });
+});
+
+describe('splitFile (the block index an incremental run splices with)', () => {
+  const limits = { urlsPerFile: 50_000, bytesPerFile: 52_428_800 };
+  const block = (key: string, locs: string[], time?: number) => ({
+    key,
+    records: locs.map((loc) => ({ loc, lastmod: time ? new Date(time).toISOString() : undefined })),
+    lastmodTime: time,
+    locales: locs.map((_, i) => (i === 0 ? 'en' : 'fr')),
+  });
+
+  it('gives back the blocks that were written, byte for byte', () => {
+    const writer = new UrlsetWriter(limits, 'sitemap.xsl');
+    const blocks = [block('a', ['https://x.test/é&1', 'https://x.test/fr/1'], 1_000), block('b', ['https://x.test/2']), block('c', ['https://x.test/🚀'], 3_000)];
+    for (const item of blocks) writer.addRendered(writer.render(item));
+    const file = writer.close()!;
+    const split = splitFile(file.xml, file.text, file.blocks);
+    expect(split.map((item) => item.key)).toEqual(['a', 'b', 'c']);
+    expect(split.map((item) => item.locales)).toEqual([['en', 'fr'], ['en'], ['en']]);
+    expect(split[0].lastmodTime).toBe(1_000);
+    expect(split[1].lastmodTime).toBeUndefined();
+    const again = new UrlsetWriter(limits, 'sitemap.xsl');
+    for (const item of split) again.addRendered(item);
+    const rewritten = again.close()!;
+    expect(rewritten.xml).toBe(file.xml);
+    expect(rewritten.text).toBe(file.text);
+    expect(rewritten.byteSize).toBe(file.byteSize);
+    expect(rewritten.localeCounts).toEqual(file.localeCounts);
+  });
+
+  it('refuses an index that does not match the file', () => {
+    const writer = new UrlsetWriter(limits);
+    writer.addRendered(writer.render(block('a', ['https://x.test/1'])));
+    const file = writer.close()!;
+    const broken = file.blocks.map(([key, xml, text, time, locales]) => [key, xml + 1, text, time, locales] as typeof file.blocks[number]);
+    expect(() => splitFile(file.xml, file.text, broken)).toThrow(/does not match/);
   });
 });

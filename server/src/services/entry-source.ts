@@ -23,6 +23,8 @@ export interface SourceQuery {
   upTo?: string | null;
   /** Stop after this many documents (previews). */
   maxDocuments?: number;
+  /** Only these documents (an incremental run re-reads just the changed ones). */
+  documentIds?: string[];
 }
 
 export interface SourceVersion {
@@ -72,6 +74,7 @@ export async function* readDocuments(strapi: Core.Strapi, query: SourceQuery): A
   if (query.draftAndPublish) fixed.push({ publishedAt: { $notNull: true } });
   if (query.filters && Object.keys(query.filters).length > 0) fixed.push(query.filters);
   if (query.upTo) fixed.push({ documentId: { $lte: query.upTo } });
+  if (query.documentIds) fixed.push({ documentId: { $in: query.documentIds } });
 
   let after = query.after ?? '';
   let documentsRead = 0;

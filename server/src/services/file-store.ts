@@ -24,7 +24,8 @@ const CACHE_BYTES = 64 * 1024 * 1024;
  */
 const LIVE_SNAPSHOT_MS = 1_000;
 
-export type FileFormat = 'urlset' | 'text' | 'index' | 'xsl';
+/** `keys` is a urlset's block index (never served): which document stands where in the file. */
+export type FileFormat = 'urlset' | 'text' | 'index' | 'xsl' | 'keys';
 
 export interface FileToStore {
   name: string;

@@ -14,7 +14,7 @@ import { encodeLiteral, parsePattern } from '../core/pattern';
 import { renderSitemapIndex } from '../core/sitemap-index';
 import type { SitemapSettings, UrlRecord } from '../core/types';
 import { UrlHashSet } from '../core/url-hash-set';
-import { UrlsetWriter, type WrittenFile } from '../core/urlset-writer';
+import { splitFile, UrlsetWriter, type BlockIndexEntry, type RenderedBlock, type WrittenFile } from '../core/urlset-writer';
 import { checkLoc, ValidationReport } from '../core/validation';
 import { SITEMAP_XSL } from '../core/xsl';
 import { readDocuments } from './entry-source';
@@ -58,6 +58,8 @@ export const XSL_NAME = 'sitemap.xsl';
 /** File name stem for a type: `api::article.article` → `article`. */
 export const groupStem = (uid: string) => uid.split('.').pop()!.replace(/[^a-z0-9-]/gi, '-').toLowerCase();
 
+const textName = (name: string) => name.replace(/\.xml$/, '.txt');
+const keysName = (name: string) => name.replace(/\.xml$/, '.keys');
 const seqOf = (name: string) => Number(/-(\d+)\.xml$/.exec(name)?.[1] ?? 0);
 const holds = (file: { rangeStart: string | null; rangeEnd: string | null }, key: string) =>
   key > (file.rangeStart ?? '') && (file.rangeEnd === null || key <= file.rangeEnd);
@@ -142,7 +144,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const lastmod = file.lastmodTime === null ? null : formatW3cDateTime(new Date(file.lastmodTime));
     const common = { ...meta, urlCount: file.urlCount, lastmod, localeCounts: file.localeCounts };
     const row = await run.save({ ...common, format: 'urlset', content: file.xml });
-    await run.save({ ...common, name: meta.name.replace(/\.xml$/, '.txt'), format: 'text', content: file.text });
+    await run.save({ ...common, name: textName(meta.name), format: 'text', content: file.text });
+    await run.save({ ...common, name: keysName(meta.name), format: 'keys', content: JSON.stringify(file.blocks) });
     run.written.push({ name: meta.name, groupKey: meta.groupKey, rangeStart: meta.rangeStart, lastmod });
     run.urlCount += file.urlCount;
     return row;
@@ -164,13 +167,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function writeRange(
     run: Run,
     uid: string,
-    range: { after: string; upTo: string | null },
+    range: { after: string; upTo: string | null; documentIds?: string[] },
     onBlock: (groupKey: string, block: { key: string; records: UrlRecord[]; lastmodTime?: number; locales: Array<string | undefined> }) => Promise<void>
   ) {
     const plan = buildPlan(uid, run.settings, run.fallbackLocale);
     const context = { now: run.now, report: run.report, seen: run.seen, excluded: await plugin().service('exclusions').keysFor(uid) };
     const stem = groupStem(uid);
-    for await (const page of readDocuments(strapi, { ...typeQuery(uid, plan, run.settings), after: range.after, upTo: range.upTo })) {
+    if (range.documentIds && range.documentIds.length === 0) return;
+    for await (const page of readDocuments(strapi, { ...typeQuery(uid, plan, run.settings), ...range })) {
       if (stopping) throw new Error('Strapi is shutting down');
       for (const doc of page) {
         for (const block of documentUrls(plan, doc, context)) {
@@ -250,6 +254,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
   }
 
+  /** The blocks of a live urlset, from its stored block index; null when there is none to trust. */
+  async function storedBlocks(source: StoredFile, live: StoredFile[]): Promise<RenderedBlock[] | null> {
+    const text = live.find((file) => file.name === textName(source.name));
+    const keys = live.find((file) => file.name === keysName(source.name));
+    if (!text || !keys) return null;
+    const store = plugin().service('file-store');
+    try {
+      const [xmlContent, textContent, keysContent] = await Promise.all([store.readText(source), store.readText(text), store.readText(keys)]);
+      return splitFile(xmlContent, textContent, JSON.parse(keysContent) as BlockIndexEntry[]);
+    } catch (error) {
+      strapi.log.warn(`[sitemap] ${source.name} is rewritten from the database: ${(error as Error).message}`);
+      return null;
+    }
+  }
+
   /**
    * Rewrites only the files of `uid` whose key range holds one of `documentIds`. A file that grew
    * past the limits is split (new names take the next free number); a file left empty is dropped
@@ -285,23 +304,46 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           previousOutput = { id: source.id, live: true };
           continue;
         }
-        run.replaced.add(source.name);
-        run.replaced.add(source.name.replace(/\.xml$/, '.txt'));
+        for (const name of [source.name, textName(source.name), keysName(source.name)]) run.replaced.add(name);
         const start: string = carriedStart ?? source.rangeStart ?? '';
         carriedStart = null;
         const outputs: WrittenFile[] = [];
         const writer = new UrlsetWriter(run.settings.limits, run.xslHref);
-        const group: FileGroup = { key: groupKey, writer, seq: 0, previousEnd: start };
-        await writeRange(run, uid, { after: start, upTo: source.rangeEnd }, async (blockGroup, block) => {
+        const collect = async (file: WrittenFile) => {
+          outputs.push(file);
+        };
+        const fresh: RenderedBlock[] = [];
+        const onBlock = async (blockGroup: string, block: { key: string; records: UrlRecord[]; lastmodTime?: number; locales: Array<string | undefined> }) => {
           if (blockGroup !== groupKey) {
-            // A URL for a host group of this type: fine if that group has files, else rebuild the type.
+            // A URL for another host group of this type: fine if that group has files, else rebuild the type.
             if (!byGroup.has(blockGroup)) needsWholeType = true;
             return;
           }
-          await addToGroup(run, group, block, uid, async (file) => {
-            outputs.push(file);
-          });
-        });
+          const rendered = writer.render(block);
+          if (!writer.fits(rendered)) {
+            run.report.add({ rule: 'file-limit', contentType: uid, documentId: block.key, url: block.records[0].loc, detail: `${block.records.length} URLs` });
+            return;
+          }
+          fresh.push(rendered);
+        };
+        const oldBlocks = await storedBlocks(source, live);
+        if (oldBlocks) {
+          // Splice: keep every other document's URLs as written, re-read only the changed documents.
+          const changed = documentIds.filter((id) => holds({ rangeStart: start, rangeEnd: source.rangeEnd }, id));
+          await writeRange(run, uid, { after: start, upTo: source.rangeEnd, documentIds: changed }, onBlock);
+          const changedSet = new Set(changed);
+          const merged = [...oldBlocks.filter((block) => !changedSet.has(block.key)), ...fresh].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+          for (const block of merged) {
+            const closed = writer.addRendered(block);
+            if (closed) await collect(closed);
+          }
+        } else {
+          await writeRange(run, uid, { after: start, upTo: source.rangeEnd }, onBlock);
+          for (const block of fresh) {
+            const closed = writer.addRendered(block);
+            if (closed) await collect(closed);
+          }
+        }
         const last = writer.close();
         if (last) outputs.push(last);
         if (outputs.length === 0) {
