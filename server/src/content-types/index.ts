@@ -23,6 +23,8 @@ export default {
     state: { type: 'string', required: true },
     generation: { type: 'integer', required: true },
     retiredIn: { type: 'integer' },
+    /** When it stopped being served (epoch ms): kept a while for readers holding an older snapshot. */
+    retiredAt: { type: 'biginteger' },
     format: { type: 'string', required: true },
     groupKey: { type: 'string' },
     contentType: { type: 'string' },

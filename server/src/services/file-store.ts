@@ -23,6 +23,8 @@ const CACHE_BYTES = 64 * 1024 * 1024;
  * this instance is seen at once; one made by another instance within this delay.
  */
 const LIVE_SNAPSHOT_MS = 1_000;
+/** Replaced files stay readable this long, far beyond any serving snapshot, before they are deleted. */
+const RETIRED_GRACE_MS = 60_000;
 
 /** `keys` is a urlset's block index (never served): which document stands where in the file. */
 export type FileFormat = 'urlset' | 'text' | 'index' | 'xsl' | 'keys';
@@ -141,20 +143,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const where = replaced.all
           ? { state: 'live', name: { $notIn: replaced.keep } }
           : { state: 'live', name: { $in: replaced.names } };
-        await files().updateMany({ where, data: { state: 'retired', retiredIn: generation } });
+        await files().updateMany({ where, data: { state: 'retired', retiredIn: generation, retiredAt: Date.now() } });
         await files().updateMany({ where: { state: 'pending', generation }, data: { state: 'live' } });
       });
       snapshot = null;
       await this.purge(generation);
     },
 
-    /** Deletes rows retired before the previous generation, and pending rows of runs that failed. */
+    /** Deletes rows retired a while ago, and pending rows of runs that failed. */
     async purge(currentGeneration: number) {
       const stale = (await files().findMany({
         select: ['id'],
         where: {
           $or: [
-            { state: 'retired', retiredIn: { $lt: currentGeneration } },
+            { state: 'retired', retiredIn: { $lt: currentGeneration }, retiredAt: { $lt: Date.now() - RETIRED_GRACE_MS } },
             { state: 'pending', generation: { $lt: currentGeneration } },
           ],
         },

@@ -429,6 +429,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const files = await writeIndex(run, generation, effective);
       if (effective.kind === 'full' && run.settings.xsl) await run.save({ name: XSL_NAME, format: 'xsl', content: SITEMAP_XSL });
 
+      // A run that stalled past its lease may have been overtaken: it must not switch anything.
+      if (!(await plugin().service('lease').acquire())) throw new Error('lost the generation lease to another instance');
       if (effective.kind === 'full') await store.activate(generation, { all: true, keep: run.keep });
       else await store.activate(generation, { all: false, names: [...run.replaced].filter((name) => !run!.keep.includes(name)) });
       const report = { scope: effective.kind, validation: run.report.summary(), files };
