@@ -290,7 +290,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const affected = new Set(groupFiles.filter((file) => documentIds.some((id) => holds(file, id))));
       let nextSeq = Math.max(...groupFiles.map((file) => seqOf(file.name))) + 1;
       // Where an emptied file's range goes when no later file takes it: the last file written before it.
-      let previousOutput: { id: number; live: boolean } | null = null;
+      let previousOutputId: number | null = null;
       let carriedStart: string | null = null;
 
       for (let i = 0; i < groupFiles.length; i++) {
@@ -301,7 +301,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             await store.setRange(source.id, { rangeStart: carriedStart });
             carriedStart = null;
           }
-          previousOutput = { id: source.id, live: true };
+          previousOutputId = source.id;
           continue;
         }
         for (const name of [source.name, textName(source.name), keysName(source.name)]) run.replaced.add(name);
@@ -357,12 +357,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           const rangeEnd = isLast ? source.rangeEnd : file.lastKey;
           const row = await saveUrlset(run, file, { name, groupKey, contentType: uid, rangeStart: previousEnd, rangeEnd });
           previousEnd = file.lastKey;
-          previousOutput = { id: row.id, live: false };
+          previousOutputId = row.id;
         }
       }
-      if (carriedStart !== null && previousOutput) {
+      if (carriedStart !== null && previousOutputId !== null) {
         // The last files of the group became empty: the file before them now runs to the end.
-        await store.setRange(previousOutput.id, { rangeEnd: null });
+        await store.setRange(previousOutputId, { rangeEnd: null });
       }
     }
     return !needsWholeType;

@@ -41,10 +41,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return runs().findMany({ orderBy: { id: 'desc' }, limit });
     },
 
-    async lastSuccessful() {
-      return runs().findOne({ where: { status: 'success' }, orderBy: { id: 'desc' } });
-    },
-
     /** The newest successful run that covered everything: its validation findings describe the whole set. */
     async lastFullSuccess() {
       const recent = (await runs().findMany({ where: { status: 'success' }, orderBy: { id: 'desc' }, limit: 50 })) as any[];
