@@ -91,6 +91,7 @@ describe('settings', () => {
     const before = await api('GET', '/settings', superToken);
     const { status, body } = await api('PUT', '/settings', superToken, {
       hostname: 'www.example.com',
+      cron: 'every night',
       limits: { urlsPerFile: 60000, bytesPerFile: 1024 },
       contentTypes: {
         'api::article.article': { pattern: '/blog/[nope]', priority: 3, changefreq: 'sometimes' },
@@ -103,6 +104,7 @@ describe('settings', () => {
     expect(paths).toEqual(
       expect.arrayContaining([
         'hostname',
+        'cron',
         'limits.urlsPerFile',
         'contentTypes.api::article.article.pattern',
         'contentTypes.api::article.article.priority',
@@ -119,6 +121,14 @@ describe('settings', () => {
     expect(status).toBe(200);
     expect(body.settings.limits).toEqual({ urlsPerFile: 2, bytesPerFile: 52428800 });
     expect(body.sources.limits).toBe('admin');
+    // A new schedule applies at once.
+    expect((await api('PUT', '/settings', superToken, { cron: '*/5 * * * *' })).status).toBe(200);
+    const next = new Date((await api('GET', '/status', superToken)).body.nextScheduledRun).getTime();
+    expect(next - Date.now()).toBeGreaterThan(0);
+    expect(next - Date.now()).toBeLessThanOrEqual(5 * 60_000);
+    expect((await api('PUT', '/settings', superToken, { cron: false })).status).toBe(200);
+    expect((await api('GET', '/status', superToken)).body.nextScheduledRun).toBeNull();
+    await api('PUT', '/settings', superToken, { cron: null });
     const reset = await api('PUT', '/settings', superToken, { limits: null });
     expect(reset.body.settings.limits.urlsPerFile).toBe(50000);
     expect(reset.body.sources.limits).toBe('default');

@@ -16,12 +16,14 @@ it('refuses values that break the protocol, all at once', async () => {
   const message = await startupError(
     testConfig({
       hostname: '/relative',
+      cron: '61 * * * *',
       limits: { urlsPerFile: 50001, bytesPerFile: 60_000_000 },
       contentTypes: { 'api::category.category': { pattern: '/blog/[slug]', priority: 1.5, changefreq: 'sometimes' } },
     })
   );
   expect(message).toContain('Invalid sitemap plugin config');
   expect(message).toMatch(/hostname: .*absolute/);
+  expect(message).toMatch(/cron: must be a cron expression/);
   expect(message).toMatch(/limits\.urlsPerFile: .*50000/);
   expect(message).toMatch(/limits\.bytesPerFile: .*52428800/);
   expect(message).toMatch(/contentTypes\["api::category\.category"\]\.priority: .*0\.0 to 1\.0/);

@@ -149,9 +149,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Called after admin settings are saved on this instance (others pick it up when they poll). */
-    settingsChanged() {
+    async settingsChanged() {
       dependencies = null;
-      this.poll().catch((error: Error) => strapi.log.warn(`[sitemap] could not apply new settings: ${error.message}`));
+      await this.poll().catch((error: Error) => strapi.log.warn(`[sitemap] could not apply new settings: ${error.message}`));
     },
 
     /**

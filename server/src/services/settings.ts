@@ -120,7 +120,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!result.settings) throw validationError(result.errors);
       await store().set({ key: STORE_KEY, value: saved });
       const updated = await this.get();
-      plugin(strapi).service('scheduler').settingsChanged();
+      await plugin(strapi).service('scheduler').settingsChanged();
       return updated;
     },
   };
