@@ -1,15 +1,26 @@
+import { Earth } from '@strapi/icons';
 import { PLUGIN_ID } from './pluginId';
+import { PERMISSIONS } from './permissions';
+import { prefixTranslations } from './utils/translations';
 
 export default {
   register(app: any) {
+    app.addMenuLink({
+      to: `plugins/${PLUGIN_ID}`,
+      icon: Earth,
+      intlLabel: { id: `${PLUGIN_ID}.plugin.name`, defaultMessage: 'Sitemap' },
+      permissions: PERMISSIONS.read,
+      Component: () => import('./pages/App'),
+    });
     app.registerPlugin({ id: PLUGIN_ID, name: PLUGIN_ID });
   },
+
   async registerTrads({ locales }: { locales: string[] }) {
     return Promise.all(
       locales.map(async (locale) => {
         try {
           const { default: data } = await import(`./translations/${locale}.json`);
-          return { data, locale };
+          return { data: prefixTranslations(data), locale };
         } catch {
           return { data: {}, locale };
         }

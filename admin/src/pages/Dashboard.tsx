@@ -1,0 +1,267 @@
+import * as React from 'react';
+import { useIntl } from 'react-intl';
+import { Badge, Box, Button, Flex, Link, Table, Tbody, Td, Th, Thead, Tr, Typography } from '@strapi/design-system';
+import { Layouts, Page, useNotification, useRBAC } from '@strapi/strapi/admin';
+import { useSitemapApi, type SitemapStatus } from '../api/sitemap';
+import { PERMISSIONS } from '../permissions';
+import { contentManagerLink, formatBytes, formatPercent } from '../utils/format';
+import { getTranslation } from '../utils/translations';
+
+const POLL_MS = 2_000;
+
+const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
+  <Box background="neutral0" hasRadius shadow="tableShadow" padding={6} marginBottom={6}>
+    <Typography variant="delta" tag="h2">
+      {title}
+    </Typography>
+    <Box paddingTop={4}>{children}</Box>
+  </Box>
+);
+
+export const Dashboard = () => {
+  const { formatMessage, formatDate, formatRelativeTime } = useIntl();
+  const t = (id: string, defaultMessage: string, values?: Record<string, React.ReactNode>) =>
+    formatMessage({ id: getTranslation(id), defaultMessage }, values as any) as string;
+  const api = useSitemapApi();
+  const { toggleNotification } = useNotification();
+  const { allowedActions } = useRBAC({ regenerate: PERMISSIONS.regenerate });
+  const [status, setStatus] = React.useState<SitemapStatus | null>(null);
+  const [error, setError] = React.useState(false);
+  const [starting, setStarting] = React.useState(false);
+
+  const load = React.useCallback(async () => {
+    try {
+      setStatus(await api.status());
+      setError(false);
+    } catch {
+      setError(true);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  React.useEffect(() => {
+    load();
+  }, [load]);
+
+  const busy = Boolean(status?.running) || (status?.pendingChanges ?? 0) > 0 || starting;
+  React.useEffect(() => {
+    if (!busy) return undefined;
+    const timer = setInterval(load, POLL_MS);
+    return () => clearInterval(timer);
+  }, [busy, load]);
+
+  const generate = async () => {
+    setStarting(true);
+    try {
+      await api.generate();
+      toggleNotification({ type: 'success', message: t('dashboard.generate.started', 'Generation started.') });
+      await load();
+    } catch {
+      toggleNotification({ type: 'danger', message: t('dashboard.generate.failed', 'The generation could not be started. Check the settings.') });
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const copyRobots = async () => {
+    await navigator.clipboard.writeText(status!.robots.join('\n'));
+    toggleNotification({ type: 'success', message: t('dashboard.robots.copied', 'Copied to the clipboard.') });
+  };
+
+  if (error) return <Page.Error />;
+  if (!status) return <Page.Loading />;
+
+  const lastRun = status.runs[0];
+  const ruleCounts = Object.entries(status.validation.counts);
+
+  return (
+    <Page.Main>
+      <Page.Title>{t('plugin.name', 'Sitemap')}</Page.Title>
+      <Layouts.Header
+        title={t('plugin.name', 'Sitemap')}
+        subtitle={t('dashboard.subtitle', '{urls} URLs in {files} files ({size})', {
+          urls: status.totals.urls,
+          files: status.totals.files,
+          size: formatBytes(status.totals.bytes),
+        })}
+        primaryAction={
+          allowedActions.canRegenerate ? (
+            <Button onClick={generate} loading={starting || Boolean(status.running)}>
+              {status.running ? t('dashboard.generate.running', 'Generating…') : t('dashboard.generate', 'Generate now')}
+            </Button>
+          ) : undefined
+        }
+      />
+      <Layouts.Content>
+        {status.running && (
+          <Box paddingBottom={4}>
+            <Typography>
+              {t('dashboard.running', 'A {scope} generation is running ({trigger}): {urls} URLs written so far.', {
+                scope: status.running.scope,
+                trigger: status.running.trigger,
+                urls: status.running.urlCount,
+              })}
+            </Typography>
+          </Box>
+        )}
+
+        {!status.index && status.runs.length === 0 && (
+          <Section title={t('dashboard.empty.title', 'No sitemap yet')}>
+            <Typography>
+              {t('dashboard.empty.body', 'Map a content type to a URL pattern in the plugin settings, then generate the sitemap.')}
+            </Typography>
+          </Section>
+        )}
+
+        {status.index && (
+          <Section title={t('dashboard.robots.title', 'robots.txt')}>
+            <Typography tag="p">
+              {t(
+                'dashboard.robots.help',
+                "Add this line to the robots.txt of your front end. The sitemap is served by Strapi, on another host than your pages: a robots.txt line is how search engines accept it (cross-host submission). You can also let the front end proxy /api/sitemap/ and set publicUrl."
+              )}
+            </Typography>
+            <Box padding={3} marginTop={3} marginBottom={3} background="neutral100" hasRadius>
+              <Typography tag="pre">
+                {status.robots.join('\n')}
+              </Typography>
+            </Box>
+            <Button variant="secondary" onClick={copyRobots}>
+              {t('dashboard.robots.copy', 'Copy')}
+            </Button>
+          </Section>
+        )}
+
+        {status.files.length > 0 && (
+          <Section title={t('dashboard.files.title', 'Files')}>
+            <Table colCount={5} rowCount={status.files.length + 1}>
+              <Thead>
+                <Tr>
+                  <Th>{t('dashboard.files.name', 'File')}</Th>
+                  <Th>{t('dashboard.files.urls', 'URLs')}</Th>
+                  <Th>{t('dashboard.files.size', 'Size')}</Th>
+                  <Th>{t('dashboard.files.limits', 'Share of the limits (50,000 URLs / 50 MB)')}</Th>
+                  <Th>{t('dashboard.files.lastmod', 'Newest lastmod')}</Th>
+                </Tr>
+              </Thead>
+              <Tbody>
+                {status.files.map((file) => (
+                  <Tr key={file.name}>
+                    <Td>
+                      <Link href={file.url} isExternal>
+                        {file.name}
+                      </Link>
+                    </Td>
+                    <Td>{file.urlCount}</Td>
+                    <Td>{formatBytes(file.byteSize)}</Td>
+                    <Td>{file.share ? `${formatPercent(file.share.urls)} / ${formatPercent(file.share.bytes)}` : '—'}</Td>
+                    <Td>{file.lastmod ? formatDate(file.lastmod, { dateStyle: 'medium', timeStyle: 'short' }) : '—'}</Td>
+                  </Tr>
+                ))}
+              </Tbody>
+            </Table>
+          </Section>
+        )}
+
+        {Object.keys(status.counts).length > 0 && (
+          <Section title={t('dashboard.counts.title', 'URLs per content type and locale')}>
+            <Table colCount={3} rowCount={Object.keys(status.counts).length + 1}>
+              <Thead>
+                <Tr>
+                  <Th>{t('dashboard.counts.type', 'Content type')}</Th>
+                  <Th>{t('dashboard.counts.locale', 'Locale')}</Th>
+                  <Th>{t('dashboard.counts.urls', 'URLs')}</Th>
+                </Tr>
+              </Thead>
+              <Tbody>
+                {Object.entries(status.counts).flatMap(([type, locales]) =>
+                  Object.entries(locales).map(([locale, count]) => (
+                    <Tr key={`${type}-${locale}`}>
+                      <Td>{type}</Td>
+                      <Td>{locale === 'default' ? '—' : locale}</Td>
+                      <Td>{count}</Td>
+                    </Tr>
+                  ))
+                )}
+              </Tbody>
+            </Table>
+          </Section>
+        )}
+
+        <Section title={t('dashboard.warnings.title', 'Validation warnings')}>
+          {ruleCounts.length === 0 ? (
+            <Typography>{t('dashboard.warnings.none', 'The last full generation found nothing wrong.')}</Typography>
+          ) : (
+            ruleCounts.map(([rule, count]) => (
+              <Box key={rule} paddingBottom={4}>
+                <Flex gap={2}>
+                  <Badge>{count}</Badge>
+                  <Typography fontWeight="bold">{t(`rules.${rule}.title`, rule)}</Typography>
+                </Flex>
+                <Typography tag="p" textColor="neutral600">
+                  {t(`rules.${rule}.why`, '')} {t(`rules.${rule}.fix`, '')}
+                </Typography>
+                <ul>
+                  {status.validation.samples
+                    .filter((sample) => sample.rule === rule)
+                    .map((sample, i) => (
+                      <li key={i}>
+                        {sample.contentType && sample.documentId && sample.contentType.includes('::') ? (
+                          <Link href={`/admin${contentManagerLink(sample.contentType, sample.documentId, sample.locale)}`}>
+                            {`${sample.contentType} ${sample.documentId}${sample.locale ? ` (${sample.locale})` : ''}`}
+                          </Link>
+                        ) : (
+                          <Typography>{sample.documentId ?? sample.contentType}</Typography>
+                        )}
+                        {sample.detail ? <Typography textColor="neutral600">{` — ${sample.detail}`}</Typography> : null}
+                      </li>
+                    ))}
+                </ul>
+              </Box>
+            ))
+          )}
+        </Section>
+
+        <Section title={t('dashboard.runs.title', 'Recent runs')}>
+          {status.nextScheduledRun && (
+            <Typography tag="p">
+              {t('dashboard.runs.next', 'Next scheduled full generation: {when}', {
+                when: formatDate(status.nextScheduledRun, { dateStyle: 'medium', timeStyle: 'short' }),
+              })}
+            </Typography>
+          )}
+          {!lastRun ? (
+            <Typography>{t('dashboard.runs.none', 'No run yet.')}</Typography>
+          ) : (
+            <Table colCount={6} rowCount={status.runs.length + 1}>
+              <Thead>
+                <Tr>
+                  <Th>{t('dashboard.runs.trigger', 'Trigger')}</Th>
+                  <Th>{t('dashboard.runs.started', 'Started')}</Th>
+                  <Th>{t('dashboard.runs.duration', 'Duration')}</Th>
+                  <Th>{t('dashboard.runs.files', 'Files written')}</Th>
+                  <Th>{t('dashboard.runs.status', 'Result')}</Th>
+                  <Th>{t('dashboard.runs.error', 'Error')}</Th>
+                </Tr>
+              </Thead>
+              <Tbody>
+                {status.runs.map((run) => (
+                  <Tr key={run.id}>
+                    <Td>{t(`triggers.${run.trigger}`, run.trigger)}</Td>
+                    <Td>{formatRelativeTime(Math.round((new Date(run.startedAt).getTime() - Date.now()) / 60_000), 'minute')}</Td>
+                    <Td>{run.durationMs === null ? '—' : `${(run.durationMs / 1000).toFixed(1)} s`}</Td>
+                    <Td>{run.filesWritten ?? '—'}</Td>
+                    <Td>
+                      <Badge active={run.status === 'success'}>{t(`runs.status.${run.status}`, run.status)}</Badge>
+                    </Td>
+                    <Td>{run.error ?? ''}</Td>
+                  </Tr>
+                ))}
+              </Tbody>
+            </Table>
+          )}
+        </Section>
+      </Layouts.Content>
+    </Page.Main>
+  );
+};
