@@ -1,7 +1,10 @@
 import type { Core } from '@strapi/strapi';
 import { PLUGIN_ID } from './uids';
 
+/** Stops the schedule and the worker, and waits for whatever still uses the database. */
 export default async ({ strapi }: { strapi: Core.Strapi }) => {
-  await strapi.plugin(PLUGIN_ID).service('scheduler').stop();
-  await strapi.plugin(PLUGIN_ID).service('generator').stop();
+  const plugin = strapi.plugin(PLUGIN_ID);
+  plugin.service('generator').requestStop();
+  await plugin.service('scheduler').stop();
+  await plugin.service('generator').stop();
 };

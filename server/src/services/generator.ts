@@ -499,7 +499,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     buildPlan,
     defaultLocale,
 
-    /** Lets the current run stop at the next page and waits for it (Strapi's destroy). */
+    /** Makes the current run stop at its next page (it fails cleanly, the live set untouched). */
+    requestStop() {
+      stopping = true;
+    },
+
+    /** Stops, and waits for the current run to end (Strapi's destroy). */
     async stop() {
       stopping = true;
       await tail;

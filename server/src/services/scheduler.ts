@@ -66,6 +66,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   let dependencies: { settings: SitemapSettings; map: Map<string, Set<string>> } | null = null;
   /** Changes seen by the hook whose marks are not written yet (idle() waits for them). */
   let recording = 0;
+  /** Work still touching the database: stop() waits for it before Strapi closes its connections. */
+  const inFlight = new Set<Promise<unknown>>();
+  const track = <T>(promise: Promise<T>) => {
+    inFlight.add(promise);
+    promise.finally(() => inFlight.delete(promise)).catch(() => undefined);
+    return promise;
+  };
 
   function dependentsOf(settings: SitemapSettings, uid: string) {
     if (!dependencies || dependencies.settings !== settings) {
@@ -83,7 +90,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     dueAt = due;
     timer = setTimeout(() => {
       timer = null;
-      work().catch((error: Error) => strapi.log.error(`[sitemap] worker failed: ${error.message}`));
+      track(work().catch((error: Error) => strapi.log.error(`[sitemap] worker failed: ${error.message}`)));
     }, delayMs);
   }
 
@@ -179,9 +186,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             : { kind: 'type', contentType: uid, trigger: 'publish' }
         );
         const write = () =>
-          record(marks, settings.debounceMs)
-            .catch((error: Error) => strapi.log.error(`[sitemap] change not recorded: ${error.message}`))
-            .finally(done);
+          track(
+            record(marks, settings.debounceMs)
+              .catch((error: Error) => strapi.log.error(`[sitemap] change not recorded: ${error.message}`))
+              .finally(done)
+          );
         // Inside an outer transaction the mark waits for its commit (and vanishes with a rollback).
         if (strapi.db.inTransaction()) {
           await strapi.db.transaction(async ({ onCommit, onRollback }) => {
@@ -190,10 +199,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           });
         } else await write();
       };
-      note().catch((error: Error) => {
-        done();
-        strapi.log.error(`[sitemap] change not recorded: ${(error as Error).message}`);
-      });
+      track(
+        note().catch((error: Error) => {
+          done();
+          strapi.log.error(`[sitemap] change not recorded: ${(error as Error).message}`);
+        })
+      );
     },
 
     /** Records changes made by the plugin itself (exclusions), written out after the usual delay. */
@@ -225,6 +236,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       timer = null;
       if (poller) clearInterval(poller);
       poller = null;
+      await Promise.allSettled([...inFlight]);
     },
   };
 };
