@@ -19,8 +19,11 @@ process.env.PORT = String(port);
 process.env.HOST = process.env.HOST || '127.0.0.1';
 process.env.PUBLIC_URL = process.env.PUBLIC_URL || `http://localhost:${port}`;
 
+/** Builds the app's admin panel when missing or older than the plugin's built admin code. */
 function buildAdminOnce() {
-  if (fs.existsSync(path.join(appDir, 'build/index.html'))) return;
+  const built = path.join(appDir, 'build/index.html');
+  const pluginAdmin = path.join(rootDir, 'dist/admin/index.mjs');
+  if (fs.existsSync(built) && fs.statSync(built).mtimeMs > fs.statSync(pluginAdmin).mtimeMs) return;
   console.log('Building the Strapi admin panel of the demo app (once, about a minute)…');
   const strapiBin = path.join(rootDir, 'node_modules/.bin/strapi');
   const result = spawnSync(strapiBin, ['build'], { cwd: appDir, stdio: 'inherit', env: process.env });
