@@ -19,15 +19,26 @@ process.env.PORT = String(port);
 process.env.HOST = process.env.HOST || '127.0.0.1';
 process.env.PUBLIC_URL = process.env.PUBLIC_URL || `http://localhost:${port}`;
 
-/** Builds the app's admin panel when missing or older than the plugin's built admin code. */
+/** A fingerprint of the plugin's built admin code: the app's admin is rebuilt when it changes. */
+function pluginAdminFingerprint() {
+  const dir = path.join(rootDir, 'dist/admin');
+  const hash = require('crypto').createHash('sha1');
+  for (const name of fs.readdirSync(dir).sort()) {
+    const file = path.join(dir, name);
+    if (fs.statSync(file).isFile()) hash.update(name).update(fs.readFileSync(file));
+  }
+  return hash.digest('hex');
+}
+
 function buildAdminOnce() {
-  const built = path.join(appDir, 'build/index.html');
-  const pluginAdmin = path.join(rootDir, 'dist/admin/index.mjs');
-  if (fs.existsSync(built) && fs.statSync(built).mtimeMs > fs.statSync(pluginAdmin).mtimeMs) return;
-  console.log('Building the Strapi admin panel of the demo app (once, about a minute)…');
+  const stamp = path.join(appDir, 'build/.sitemap-plugin-admin');
+  const fingerprint = pluginAdminFingerprint();
+  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === fingerprint) return;
+  console.log('Building the Strapi admin panel of the demo app (about a minute)…');
   const strapiBin = path.join(rootDir, 'node_modules/.bin/strapi');
   const result = spawnSync(strapiBin, ['build'], { cwd: appDir, stdio: 'inherit', env: process.env });
   if (result.status !== 0) throw new Error('strapi build failed');
+  fs.writeFileSync(stamp, fingerprint);
 }
 
 async function seed(strapi) {
