@@ -197,35 +197,44 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (current) current.urlCount += block.records.length;
   }
 
-  /** Writes every file of one type from scratch (groups numbered from 1). */
-  async function writeWholeType(run: Run, uid: string) {
+  /**
+   * Files written from scratch, one numbered series per group (`article-1.xml`, `article-2.xml`, …):
+   * each file covers the keys after the previous one's last key; the last one is open-ended.
+   */
+  function freshGroups(run: Run, contentType?: string) {
     const groups = new Map<string, FileGroup>();
     const flush = async (group: FileGroup, file: WrittenFile, isLast: boolean) => {
       group.seq++;
-      await saveUrlset(run, file, { name: `${group.key}-${group.seq}.xml`, groupKey: group.key, contentType: uid, rangeStart: group.previousEnd, rangeEnd: isLast ? null : file.lastKey });
+      await saveUrlset(run, file, { name: `${group.key}-${group.seq}.xml`, groupKey: group.key, contentType, rangeStart: group.previousEnd, rangeEnd: isLast ? null : file.lastKey });
       group.previousEnd = file.lastKey;
     };
-    await writeRange(run, uid, { after: '', upTo: null }, async (groupKey, block) => {
-      let group = groups.get(groupKey);
-      if (!group) groups.set(groupKey, (group = { key: groupKey, writer: new UrlsetWriter(run.settings.limits, run.xslHref), seq: 0, previousEnd: '' }));
-      const target = group;
-      await addToGroup(run, target, block, uid, (file) => flush(target, file, false));
-    });
-    for (const group of groups.values()) {
-      const last = group.writer.close();
-      if (last) await flush(group, last, true);
-    }
+    return {
+      async add(groupKey: string, block: { key: string; records: UrlRecord[]; lastmodTime?: number; locales?: Array<string | undefined> }) {
+        let group = groups.get(groupKey);
+        if (!group) groups.set(groupKey, (group = { key: groupKey, writer: new UrlsetWriter(run.settings.limits, run.xslHref), seq: 0, previousEnd: '' }));
+        const target = group;
+        await addToGroup(run, target, block, contentType, (file) => flush(target, file, false));
+      },
+      async closeAll() {
+        for (const group of groups.values()) {
+          const last = group.writer.close();
+          if (last) await flush(group, last, true);
+        }
+      },
+    };
+  }
+
+  /** Writes every file of one type from scratch. */
+  async function writeWholeType(run: Run, uid: string) {
+    const groups = freshGroups(run, uid);
+    await writeRange(run, uid, { after: '', upTo: null }, (groupKey, block) => groups.add(groupKey, block));
+    await groups.closeAll();
   }
 
   async function writeCustomUrls(run: Run) {
     const { settings } = run;
-    const groups = new Map<string, FileGroup>();
+    const groups = freshGroups(run);
     const origins = [settings.hostname, ...Object.values(settings.hostnames)];
-    const flush = async (group: FileGroup, file: WrittenFile, isLast: boolean) => {
-      group.seq++;
-      await saveUrlset(run, file, { name: `${group.key}-${group.seq}.xml`, groupKey: group.key, rangeStart: group.previousEnd, rangeEnd: isLast ? null : file.lastKey });
-      group.previousEnd = file.lastKey;
-    };
     for (const [index, custom] of settings.customUrls.entries()) {
       const loc = custom.url.startsWith('/') ? settings.hostname + encodeLiteral(custom.url) : custom.url;
       const sample = { contentType: 'custom', documentId: `customUrls[${index}]`, url: loc };
@@ -239,19 +248,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         run.report.add({ rule: 'url-duplicate', ...sample });
         continue;
       }
-      const groupKey = groupKeyFor('custom', origin, settings);
-      let group = groups.get(groupKey);
-      if (!group) groups.set(groupKey, (group = { key: groupKey, writer: new UrlsetWriter(settings.limits, run.xslHref), seq: 0, previousEnd: '' }));
-      const target = group;
       // lastmod was normalised to W3C Datetime by validateSettings.
       const record: UrlRecord = { loc, lastmod: custom.lastmod, changefreq: custom.changefreq, priority: custom.priority };
-      const block = { key: String(index).padStart(8, '0'), records: [record], lastmodTime: custom.lastmod ? Date.parse(custom.lastmod) : undefined };
-      await addToGroup(run, target, block, undefined, (file) => flush(target, file, false));
+      const lastmodTime = custom.lastmod ? Date.parse(custom.lastmod) : undefined;
+      await groups.add(groupKeyFor('custom', origin, settings), { key: String(index).padStart(8, '0'), records: [record], lastmodTime });
     }
-    for (const group of groups.values()) {
-      const last = group.writer.close();
-      if (last) await flush(group, last, true);
-    }
+    await groups.closeAll();
   }
 
   /** The blocks of a live urlset, from its stored block index; null when there is none to trust. */
