@@ -1,10 +1,11 @@
 import { Earth } from '@strapi/icons';
+import type { StrapiApp } from '@strapi/strapi/admin';
 import { PLUGIN_ID } from './pluginId';
 import { PERMISSIONS } from './permissions';
 import { prefixTranslations } from './utils/translations';
 
 export default {
-  register(app: any) {
+  register(app: StrapiApp) {
     app.addMenuLink({
       to: `plugins/${PLUGIN_ID}`,
       icon: Earth,
@@ -12,6 +13,16 @@ export default {
       permissions: PERMISSIONS.read,
       Component: () => import('./pages/App'),
     });
+    app.addSettingsLink(
+      { id: PLUGIN_ID, intlLabel: { id: `${PLUGIN_ID}.plugin.name`, defaultMessage: 'Sitemap' } },
+      {
+        id: `${PLUGIN_ID}-settings`,
+        to: PLUGIN_ID,
+        intlLabel: { id: `${PLUGIN_ID}.settings.link`, defaultMessage: 'Settings' },
+        permissions: PERMISSIONS.read,
+        Component: () => import('./pages/Settings'),
+      }
+    );
     app.registerPlugin({ id: PLUGIN_ID, name: PLUGIN_ID });
   },
 

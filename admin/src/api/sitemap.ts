@@ -1,5 +1,6 @@
 /** One typed client over Strapi's fetch client for the plugin's admin routes. */
 import { useFetchClient } from '@strapi/strapi/admin';
+import type { CatalogType, SettingsDraft, SettingKey, TypeSettings } from '../utils/settings-form';
 
 export interface SitemapFile {
   name: string;
@@ -47,10 +48,36 @@ export interface SitemapStatus {
   sources: Record<string, 'admin' | 'config' | 'default'>;
 }
 
+export type SettingSource = 'admin' | 'config' | 'default';
+
+export interface SettingsResponse {
+  settings: SettingsDraft;
+  sources: Record<SettingKey, SettingSource>;
+}
+
+export interface PreviewResponse {
+  urls: Array<{ documentId: string; locale?: string; url: string }>;
+  leftOut: ValidationSample[];
+  estimatedUrlCount: number;
+}
+
+export interface CronPreview {
+  valid: boolean;
+  errors: string[];
+  nextRuns: string[];
+}
+
 export function useSitemapApi() {
-  const { get, post } = useFetchClient();
+  const { get, post, put } = useFetchClient();
   return {
     status: async () => (await get<SitemapStatus>('/sitemap/status')).data,
     generate: async () => (await post('/sitemap/generate')).data,
+    settings: async () => (await get<SettingsResponse>('/sitemap/settings')).data,
+    saveSettings: async (patch: Partial<Record<SettingKey, unknown>>) => (await put<SettingsResponse>('/sitemap/settings', patch)).data,
+    contentTypes: async () => (await get<CatalogType[]>('/sitemap/content-types')).data,
+    locales: async () => (await get<Array<{ code: string; name: string; isDefault: boolean }>>('/i18n/locales')).data,
+    preview: async (contentType: string, settings: TypeSettings, limit = 5) =>
+      (await post<PreviewResponse>('/sitemap/preview', { contentType, settings, limit })).data,
+    cronPreview: async (expression: string) => (await post<CronPreview>('/sitemap/cron-preview', { expression })).data,
   };
 }

@@ -24,3 +24,7 @@ export const RULE_CODES = [
   'lastmod-future',
   'priority-uniform',
 ] as const;
+
+/** What starts a run, and how it ends: shown through `triggers.<trigger>` and `runs.status.<status>`. */
+export const RUN_TRIGGERS = ['manual', 'publish', 'schedule', 'script', 'startup'] as const;
+export const RUN_STATUSES = ['running', 'success', 'failed'] as const;

@@ -30,9 +30,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       ctx.body = await service('settings').update(ctx.request.body);
     },
 
+    async cronPreview(ctx: any) {
+      const { expression } = ctx.request.body ?? {};
+      if (typeof expression !== 'string' || expression.length > 200) throw badRequest(['expression'], 'must be a cron expression');
+      ctx.body = service('scheduler').previewCron(expression);
+    },
+
     async contentTypes(ctx: any) {
       const catalog = service('settings').catalog();
-      ctx.body = Object.values(catalog).filter((type: any) => type.uid.startsWith('api::'));
+      ctx.body = Object.values(catalog)
+        .filter((type: any) => type.uid.startsWith('api::'))
+        .map((type: any) => ({ ...type, displayName: (strapi.contentTypes as any)[type.uid]?.info?.displayName ?? type.uid }));
     },
 
     async preview(ctx: any) {

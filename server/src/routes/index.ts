@@ -10,6 +10,7 @@ const admin = {
     { method: 'GET', path: '/settings', handler: 'admin.getSettings', config: guarded(ACTIONS.read) },
     { method: 'PUT', path: '/settings', handler: 'admin.updateSettings', config: guarded(ACTIONS.updateSettings) },
     { method: 'GET', path: '/content-types', handler: 'admin.contentTypes', config: guarded(ACTIONS.read) },
+    { method: 'POST', path: '/cron-preview', handler: 'admin.cronPreview', config: guarded(ACTIONS.read) },
     { method: 'POST', path: '/preview', handler: 'admin.preview', config: guarded(ACTIONS.read) },
     { method: 'POST', path: '/generate', handler: 'admin.generate', config: guarded(ACTIONS.regenerate) },
     { method: 'GET', path: '/status', handler: 'admin.status', config: guarded(ACTIONS.read) },

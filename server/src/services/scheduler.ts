@@ -217,6 +217,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return task?.getNextRun()?.toISOString() ?? null;
     },
 
+    /** The next run times an expression would give on this server (its time zone), for the settings page. */
+    previewCron(expression: string, count = 5) {
+      const check = cron.validateDetailed(expression);
+      if (!check.valid) return { valid: false, errors: check.errors.map((error) => `${error.field}: ${error.message}`), nextRuns: [] };
+      const preview = cron.createTask(expression, () => undefined);
+      try {
+        return { valid: true, errors: [], nextRuns: preview.getNextRuns(count).map((date) => date.toISOString()) };
+      } finally {
+        preview.destroy();
+      }
+    },
+
     /** Waits until no change is pending or being written (scripts and tests). */
     async idle(timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;

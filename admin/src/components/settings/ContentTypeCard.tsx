@@ -1,0 +1,190 @@
+/**
+ * One mapped content type: its URL pattern with a field picker (relations included), per-locale
+ * patterns, priority, changefreq, lastmod field, filters, and a live preview on real entries.
+ */
+import * as React from 'react';
+import { Box, Flex, Grid, IconButton, NumberInput, SingleSelect, SingleSelectOption, Textarea, TextInput, Typography } from '@strapi/design-system';
+import { Trash } from '@strapi/icons';
+import { useTranslate } from '../../hooks/useTranslate';
+import { CHANGEFREQS, fieldKey, insertToken, lastmodFields, parseFilters, patternTokens, type CatalogType, type Changefreq, type FieldErrors, type TypeSettings } from '../../utils/settings-form';
+import { PatternPreview } from './PatternPreview';
+import { SettingField } from './SettingField';
+
+interface ContentTypeCardProps {
+  uid: string;
+  settings: TypeSettings;
+  filtersText: string;
+  catalog: Record<string, CatalogType>;
+  locales: string[];
+  errors: FieldErrors;
+  disabled: boolean;
+  onChange: (settings: TypeSettings) => void;
+  onFiltersTextChange: (text: string) => void;
+  onRemove: () => void;
+}
+
+const NOT_SET = '__not-set';
+const NO_LASTMOD = '__none';
+
+export const ContentTypeCard = ({ uid, settings, filtersText, catalog, locales, errors, disabled, onChange, onFiltersTextChange, onRemove }: ContentTypeCardProps) => {
+  const { t, message } = useTranslate();
+  const type = catalog[uid];
+  const name = type?.displayName ?? uid;
+  const patternInput = React.useRef<HTMLInputElement>(null);
+  const errorOf = (...path: string[]) => {
+    const found = errors[fieldKey(['contentTypes', uid, ...path])];
+    return found ? message(found) : undefined;
+  };
+  const set = (patch: Partial<TypeSettings>) => onChange({ ...settings, ...patch });
+  const id = (field: string) => `${uid}-${field}`;
+
+  const setLocalePattern = (locale: string, pattern: string) => {
+    const overrides = { ...(settings.locales ?? {}) };
+    if (pattern) overrides[locale] = { pattern };
+    else delete overrides[locale];
+    set({ locales: Object.keys(overrides).length ? overrides : undefined });
+  };
+
+  const insert = (token: string) => {
+    const caret = patternInput.current?.selectionStart ?? settings.pattern.length;
+    set({ pattern: insertToken(settings.pattern, token, caret) });
+    patternInput.current?.focus();
+  };
+
+  const parsedFilters = parseFilters(filtersText);
+  const previewSettings = { ...settings, filters: parsedFilters.ok ? parsedFilters.value : settings.filters };
+
+  return (
+    <Box tag="section" aria-label={name} background="neutral0" borderColor="neutral200" hasRadius padding={5} marginBottom={4}>
+      <Flex justifyContent="space-between" paddingBottom={4}>
+        <Flex direction="column" alignItems="flex-start">
+          <Typography variant="delta" tag="h3">
+            {name}
+          </Typography>
+          <Typography variant="pi" textColor="neutral600">
+            {uid} · {type?.kind === 'singleType' ? t('settings.types.single', 'single type') : t('settings.types.collection', 'collection type')}
+            {type?.localized ? ` · ${t('settings.types.localized', 'localized')}` : ''}
+          </Typography>
+        </Flex>
+        {!disabled && (
+          <IconButton label={t('settings.types.remove', 'Remove {type} from the sitemap', { type: name })} onClick={onRemove} variant="ghost">
+            <Trash />
+          </IconButton>
+        )}
+      </Flex>
+      <Grid.Root gap={4}>
+        <Grid.Item col={8} s={12} direction="column" alignItems="stretch">
+          <SettingField
+            name={id('pattern')}
+            label={t('settings.types.pattern', 'URL pattern')}
+            hint={t('settings.types.pattern.hint', 'A path with fields in brackets: [slug], [category.slug] (a relation), [locale].')}
+            error={errorOf('pattern')}
+            required
+          >
+            <TextInput
+              ref={patternInput}
+              value={settings.pattern}
+              disabled={disabled}
+              onChange={(event: React.ChangeEvent<HTMLInputElement>) => set({ pattern: event.target.value })}
+            />
+          </SettingField>
+        </Grid.Item>
+        <Grid.Item col={4} s={12} direction="column" alignItems="stretch">
+          <SettingField name={id('insert')} label={t('settings.types.insert', 'Insert a field')} hint={t('settings.types.insert.hint', 'Adds the field at the cursor.')}>
+            <SingleSelect
+              value={null}
+              disabled={disabled}
+              placeholder={t('settings.types.insert.placeholder', 'Choose a field')}
+              onChange={(token: string | number) => insert(String(token))}
+            >
+              {patternTokens(uid, catalog).map((token) => (
+                <SingleSelectOption key={token} value={token}>
+                  {token}
+                </SingleSelectOption>
+              ))}
+            </SingleSelect>
+          </SettingField>
+        </Grid.Item>
+        {type?.localized &&
+          locales.map((locale) => (
+            <Grid.Item key={locale} col={6} s={12} direction="column" alignItems="stretch">
+              <SettingField
+                name={id(`pattern-${locale}`)}
+                label={t('settings.types.localePattern', 'Pattern for {locale}', { locale })}
+                hint={t('settings.types.localePattern.hint', 'Optional; empty uses the pattern above.')}
+                error={errorOf('locales', locale, 'pattern')}
+              >
+                <TextInput
+                  value={settings.locales?.[locale]?.pattern ?? ''}
+                  disabled={disabled}
+                  onChange={(event: React.ChangeEvent<HTMLInputElement>) => setLocalePattern(locale, event.target.value)}
+                />
+              </SettingField>
+            </Grid.Item>
+          ))}
+        <Grid.Item col={4} s={12} direction="column" alignItems="stretch">
+          <SettingField
+            name={id('priority')}
+            label={t('settings.types.priority', 'Priority')}
+            hint={t('settings.types.priority.hint', '0.0 to 1.0; leave empty to omit it.')}
+            error={errorOf('priority')}
+          >
+            <NumberInput step={0.1} value={settings.priority} disabled={disabled} onValueChange={(value) => set({ priority: value })} />
+          </SettingField>
+        </Grid.Item>
+        <Grid.Item col={4} s={12} direction="column" alignItems="stretch">
+          <SettingField name={id('changefreq')} label={t('settings.types.changefreq', 'Change frequency')} error={errorOf('changefreq')}>
+            <SingleSelect
+              value={settings.changefreq ?? NOT_SET}
+              disabled={disabled}
+              onChange={(value: string | number) => set({ changefreq: value === NOT_SET ? undefined : (value as Changefreq) })}
+            >
+              <SingleSelectOption value={NOT_SET}>{t('settings.notSet', 'Not set')}</SingleSelectOption>
+              {CHANGEFREQS.map((frequency) => (
+                <SingleSelectOption key={frequency} value={frequency}>
+                  {t(`settings.changefreq.${frequency}`, frequency)}
+                </SingleSelectOption>
+              ))}
+            </SingleSelect>
+          </SettingField>
+        </Grid.Item>
+        <Grid.Item col={4} s={12} direction="column" alignItems="stretch">
+          <SettingField
+            name={id('lastmod')}
+            label={t('settings.types.lastmod', 'Last modified from')}
+            hint={t('settings.types.lastmod.hint', 'The date field each URL gives as its last modification date.')}
+            error={errorOf('lastmod')}
+          >
+            <SingleSelect
+              value={settings.lastmod === false ? NO_LASTMOD : settings.lastmod ?? 'updatedAt'}
+              disabled={disabled}
+              onChange={(value: string | number) => set({ lastmod: value === NO_LASTMOD ? false : String(value) })}
+            >
+              {lastmodFields(type).map((field) => (
+                <SingleSelectOption key={field} value={field}>
+                  {field}
+                </SingleSelectOption>
+              ))}
+              <SingleSelectOption value={NO_LASTMOD}>{t('settings.types.lastmod.none', 'No lastmod')}</SingleSelectOption>
+            </SingleSelect>
+          </SettingField>
+        </Grid.Item>
+        <Grid.Item col={12} direction="column" alignItems="stretch">
+          <SettingField
+            name={id('filters')}
+            label={t('settings.types.filters', 'Filters (JSON)')}
+            hint={t('settings.types.filters.hint', 'Only entries that match are listed, in Strapi filter syntax, e.g. {example}. Empty lists every published entry.', {
+              example: '{"noindex": {"$ne": true}}',
+            })}
+            error={errorOf('filters')}
+          >
+            <Textarea value={filtersText} disabled={disabled} onChange={(event: React.ChangeEvent<HTMLTextAreaElement>) => onFiltersTextChange(event.target.value)} />
+          </SettingField>
+        </Grid.Item>
+        <Grid.Item col={12} direction="column" alignItems="stretch">
+          <PatternPreview uid={uid} settings={previewSettings} />
+        </Grid.Item>
+      </Grid.Root>
+    </Box>
+  );
+};

@@ -1,0 +1,105 @@
+/**
+ * Live preview of a type's settings on a few real entries: the URLs they give, the entries left out
+ * and why, and how many URLs the type would produce. Asked again once the editor pauses typing.
+ */
+import * as React from 'react';
+import { Box, Flex, Link, Loader, Typography } from '@strapi/design-system';
+import { isFetchError } from '@strapi/strapi/admin';
+import { useSitemapApi, type PreviewResponse } from '../../api/sitemap';
+import { useDebounced } from '../../hooks/useDebounced';
+import { useTranslate } from '../../hooks/useTranslate';
+import type { TypeSettings } from '../../utils/settings-form';
+
+interface PatternPreviewProps {
+  uid: string;
+  settings: TypeSettings;
+}
+
+export const PatternPreview = ({ uid, settings }: PatternPreviewProps) => {
+  const { t } = useTranslate();
+  const api = useSitemapApi();
+  const request = useDebounced(JSON.stringify(settings), 500);
+  const [result, setResult] = React.useState<PreviewResponse | null>(null);
+  const [problem, setProblem] = React.useState<string | null>(null);
+  const [loading, setLoading] = React.useState(false);
+
+  React.useEffect(() => {
+    let current = true;
+    setLoading(true);
+    api
+      .preview(uid, JSON.parse(request) as TypeSettings)
+      .then((response) => {
+        if (!current) return;
+        setResult(response);
+        setProblem(null);
+      })
+      .catch((error: unknown) => {
+        if (!current) return;
+        const details = isFetchError(error) ? (error.response?.data as any)?.error?.details?.errors : undefined;
+        setProblem(Array.isArray(details) ? details.map((detail: any) => detail.message).join('; ') : t('settings.preview.failed', 'The preview could not be loaded.'));
+        setResult(null);
+      })
+      .finally(() => current && setLoading(false));
+    return () => {
+      current = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [uid, request]);
+
+  return (
+    <Box background="neutral100" padding={4} hasRadius aria-live="polite" aria-busy={loading}>
+      <Flex gap={2} paddingBottom={2}>
+        <Typography variant="sigma" tag="h4">
+          {t('settings.preview.title', 'Preview')}
+        </Typography>
+        {loading && <Loader small>{t('settings.preview.loading', 'Loading the preview…')}</Loader>}
+      </Flex>
+      {problem && (
+        <Typography tag="p" textColor="danger600">
+          {t('settings.preview.problem', 'Cannot preview: {problem}', { problem })}
+        </Typography>
+      )}
+      {result && (
+        <Flex direction="column" alignItems="stretch" gap={2}>
+          <Typography tag="p">
+            {t('settings.preview.count', 'This type would give about {count, plural, one {# URL} other {# URLs}} (published entries that match the filters).', {
+              count: result.estimatedUrlCount,
+            })}
+          </Typography>
+          {result.urls.length === 0 ? (
+            <Typography tag="p">{t('settings.preview.none', 'No published entry gives a URL yet.')}</Typography>
+          ) : (
+            <ul aria-label={t('settings.preview.urls', 'URLs of the first entries')}>
+              {result.urls.map((entry) => (
+                <li key={`${entry.documentId}-${entry.locale ?? ''}-${entry.url}`}>
+                  <Link href={entry.url} isExternal>
+                    {entry.url}
+                  </Link>
+                  {entry.locale && <Typography textColor="neutral600"> ({entry.locale})</Typography>}
+                </li>
+              ))}
+            </ul>
+          )}
+          {result.leftOut.length > 0 && (
+            <>
+              <Typography variant="pi" fontWeight="bold" tag="p">
+                {t('settings.preview.leftOut', 'Left out')}
+              </Typography>
+              <ul aria-label={t('settings.preview.leftOut', 'Left out')}>
+                {result.leftOut.map((sample, index) => (
+                  <li key={`${sample.documentId}-${sample.locale ?? ''}-${index}`}>
+                    <Typography>
+                      {t(`rules.${sample.rule}.title`, sample.rule)}: {sample.documentId}
+                      {sample.locale ? ` (${sample.locale})` : ''}
+                      {sample.detail ? ` — ${sample.detail}` : ''}
+                    </Typography>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </Flex>
+      )}
+    </Box>
+  );
+};

@@ -1,0 +1,12 @@
+import { useIntl } from 'react-intl';
+import { getTranslation } from '../utils/translations';
+import type { FieldMessage } from '../utils/settings-form';
+
+/** A translate function (id, English default, values) for the plugin's own, un-prefixed translation keys. */
+export function useTranslate() {
+  const { formatMessage, locale } = useIntl();
+  const t = (id: string, defaultMessage: string, values?: Record<string, unknown>) =>
+    formatMessage({ id: getTranslation(id), defaultMessage }, values as any) as string;
+  const message = (descriptor: FieldMessage) => t(descriptor.id, descriptor.defaultMessage, descriptor.values);
+  return { t, message, locale };
+}
