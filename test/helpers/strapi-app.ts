@@ -19,6 +19,8 @@ export interface TestStrapi {
 export interface StartOptions {
   pluginConfig?: object;
   publicUrl?: string;
+  /** Serve the built admin panel of test/app (browser tests; build it with ensureAdminBuild first). */
+  serveAdminPanel?: boolean;
 }
 
 // The few calls we make on a pg or mysql2 connection (pg has no types installed).
@@ -143,7 +145,7 @@ async function boot(db: TestDatabase, options: StartOptions): Promise<Restartabl
       appDir: APP_DIR,
       distDir: APP_DIR,
       autoReload: false,
-      serveAdminPanel: false,
+      serveAdminPanel: options.serveAdminPanel ?? false,
     });
     await strapi.load();
     const server = strapi.server;

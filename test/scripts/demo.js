@@ -5,10 +5,9 @@
  */
 const fs = require('fs');
 const path = require('path');
-const { spawnSync } = require('child_process');
+const { ensureAdminBuild } = require('./admin-build');
 
 const appDir = path.resolve(__dirname, '../app');
-const rootDir = path.resolve(__dirname, '../..');
 const port = Number(process.env.PORT || 1337);
 const ADMIN = { email: 'admin@example.com', password: 'Sitemap-Demo-2026', firstname: 'Demo', lastname: 'Admin' };
 
@@ -18,28 +17,6 @@ process.env.DATABASE_FILENAME = process.env.DATABASE_FILENAME || path.join(appDi
 process.env.PORT = String(port);
 process.env.HOST = process.env.HOST || '127.0.0.1';
 process.env.PUBLIC_URL = process.env.PUBLIC_URL || `http://localhost:${port}`;
-
-/** A fingerprint of the plugin's built admin code: the app's admin is rebuilt when it changes. */
-function pluginAdminFingerprint() {
-  const dir = path.join(rootDir, 'dist/admin');
-  const hash = require('crypto').createHash('sha1');
-  for (const name of fs.readdirSync(dir).sort()) {
-    const file = path.join(dir, name);
-    if (fs.statSync(file).isFile()) hash.update(name).update(fs.readFileSync(file));
-  }
-  return hash.digest('hex');
-}
-
-function buildAdminOnce() {
-  const stamp = path.join(appDir, 'build/.sitemap-plugin-admin');
-  const fingerprint = pluginAdminFingerprint();
-  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === fingerprint) return;
-  console.log('Building the Strapi admin panel of the demo app (about a minute)…');
-  const strapiBin = path.join(rootDir, 'node_modules/.bin/strapi');
-  const result = spawnSync(strapiBin, ['build'], { cwd: appDir, stdio: 'inherit', env: process.env });
-  if (result.status !== 0) throw new Error('strapi build failed');
-  fs.writeFileSync(stamp, fingerprint);
-}
 
 async function seed(strapi) {
   const categories = strapi.documents('api::category.category');
@@ -77,7 +54,7 @@ async function ensureAdmin(strapi) {
 }
 
 async function main() {
-  buildAdminOnce();
+  ensureAdminBuild();
   fs.mkdirSync(path.join(appDir, 'public/uploads'), { recursive: true });
   const { createStrapi } = require('@strapi/strapi');
   const strapi = await createStrapi({ appDir, distDir: appDir, autoReload: false }).load();

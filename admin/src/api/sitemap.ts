@@ -43,6 +43,9 @@ export interface SitemapStatus {
   runs: SitemapRun[];
   running: { trigger: string; scope: string; startedAt: number; urlCount: number } | null;
   robots: string[];
+  hostname: string;
+  cron: string | false;
+  mappedTypes: number;
   nextScheduledRun: string | null;
   pendingChanges: number;
   sources: Record<string, 'admin' | 'config' | 'default'>;

@@ -1,10 +1,12 @@
 import * as React from 'react';
 import { useIntl } from 'react-intl';
+import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Box, Button, Flex, Link, Table, Tbody, Td, Th, Thead, Tr, Typography } from '@strapi/design-system';
 import { Layouts, Page, useNotification, useRBAC } from '@strapi/strapi/admin';
 import { useSitemapApi, type SitemapStatus } from '../api/sitemap';
 import { PERMISSIONS } from '../permissions';
-import { contentManagerLink, formatBytes, formatPercent } from '../utils/format';
+import { describeCron } from '../utils/cron';
+import { contentManagerLink, formatBytes, formatPercent, isCrossHost } from '../utils/format';
 import { getTranslation } from '../utils/translations';
 
 const POLL_MS = 2_000;
@@ -19,7 +21,7 @@ const Section = ({ title, children }: { title: string; children: React.ReactNode
 );
 
 export const Dashboard = () => {
-  const { formatMessage, formatDate, formatRelativeTime } = useIntl();
+  const { formatMessage, formatDate, formatRelativeTime, locale } = useIntl();
   const t = (id: string, defaultMessage: string, values?: Record<string, React.ReactNode>) =>
     formatMessage({ id: getTranslation(id), defaultMessage }, values as any) as string;
   const api = useSitemapApi();
@@ -44,6 +46,21 @@ export const Dashboard = () => {
   }, [load]);
 
   const busy = Boolean(status?.running) || (status?.pendingChanges ?? 0) > 0 || starting;
+  // A run this page watched has ended: say how it went.
+  const wasRunning = React.useRef(false);
+  React.useEffect(() => {
+    if (!status) return;
+    if (wasRunning.current && !status.running && status.runs[0]) {
+      const run = status.runs[0];
+      toggleNotification(
+        run.status === 'success'
+          ? { type: 'success', message: t('dashboard.generate.done', 'Generation finished: {urls} URLs, {files} files written.', { urls: run.urlCount ?? 0, files: run.filesWritten ?? 0 }) }
+          : { type: 'danger', message: t('dashboard.generate.error', 'Generation failed: {error}', { error: run.error ?? '' }) }
+      );
+    }
+    wasRunning.current = Boolean(status.running);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [status]);
   React.useEffect(() => {
     if (!busy) return undefined;
     const timer = setInterval(load, POLL_MS);
@@ -105,6 +122,19 @@ export const Dashboard = () => {
           </Box>
         )}
 
+        {status.mappedTypes === 0 && (
+          <Section title={t('dashboard.empty.types.title', 'No content type mapped yet')}>
+            <Typography tag="p">
+              {t('dashboard.empty.types.body', 'Choose which content types become URLs, and their URL pattern, in the settings. Until then the sitemap lists only custom URLs.')}
+            </Typography>
+            <Box paddingTop={3}>
+              <Link tag={RouterLink} to="/settings/sitemap">
+                {t('dashboard.empty.types.link', 'Open the sitemap settings')}
+              </Link>
+            </Box>
+          </Section>
+        )}
+
         {!status.index && status.runs.length === 0 && (
           <Section title={t('dashboard.empty.title', 'No sitemap yet')}>
             <Typography>
@@ -116,11 +146,16 @@ export const Dashboard = () => {
         {status.index && (
           <Section title={t('dashboard.robots.title', 'robots.txt')}>
             <Typography tag="p">
-              {t(
-                'dashboard.robots.help',
-                "Add this line to the robots.txt of your front end. The sitemap is served by Strapi, on another host than your pages: a robots.txt line is how search engines accept it (cross-host submission). You can also let the front end proxy /api/sitemap/ and set publicUrl."
-              )}
+              {t('dashboard.robots.help', 'Add this line to the robots.txt of your front end ({hostname}/robots.txt).', { hostname: status.hostname })}
             </Typography>
+            {status.index && isCrossHost(status.index.url, status.hostname) && (
+              <Typography tag="p" textColor="neutral600">
+                {t(
+                  'dashboard.robots.crossHost',
+                  'The sitemap is served by Strapi on another host than your pages. Search engines accept such a sitemap when the robots.txt of your site names it (cross-host submission). Alternatively, let your front end proxy /api/sitemap/ to Strapi and set the public URL in the settings to your site\'s address.'
+                )}
+              </Typography>
+            )}
             <Box padding={3} marginTop={3} marginBottom={3} background="neutral100" hasRadius>
               <Typography tag="pre">
                 {status.robots.join('\n')}
@@ -225,11 +260,13 @@ export const Dashboard = () => {
         <Section title={t('dashboard.runs.title', 'Recent runs')}>
           {status.nextScheduledRun && (
             <Typography tag="p">
-              {t('dashboard.runs.next', 'Next scheduled full generation: {when}', {
+              {t('dashboard.runs.next', 'Next scheduled full generation: {when} ({schedule})', {
                 when: formatDate(status.nextScheduledRun, { dateStyle: 'medium', timeStyle: 'short' }),
+                schedule: (status.cron && describeCron(status.cron, locale)) || status.cron || '',
               })}
             </Typography>
           )}
+          {status.cron === false && <Typography tag="p">{t('dashboard.runs.noSchedule', 'No scheduled full generation: only publish events update the sitemap.')}</Typography>}
           {!lastRun ? (
             <Typography>{t('dashboard.runs.none', 'No run yet.')}</Typography>
           ) : (

@@ -205,7 +205,7 @@ export const Settings = () => {
                   >
                     {locales.map((locale) => (
                       <SingleSelectOption key={locale.code} value={locale.code}>
-                        {`${locale.name} (${locale.code})`}
+                        {locale.name}
                       </SingleSelectOption>
                     ))}
                   </SingleSelect>

@@ -28,3 +28,12 @@ export const RULE_CODES = [
 /** What starts a run, and how it ends: shown through `triggers.<trigger>` and `runs.status.<status>`. */
 export const RUN_TRIGGERS = ['manual', 'publish', 'schedule', 'script', 'startup'] as const;
 export const RUN_STATUSES = ['running', 'success', 'failed'] as const;
+
+/** True when the sitemap is served from another host than the pages it lists (cross-host submission). */
+export function isCrossHost(sitemapUrl: string, hostname: string) {
+  try {
+    return new URL(sitemapUrl).host !== new URL(hostname).host;
+  } catch {
+    return true;
+  }
+}

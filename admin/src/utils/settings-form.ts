@@ -237,7 +237,8 @@ export function patternTokens(uid: string, catalog: Record<string, CatalogType>)
     }
   }
   if (type.localized) tokens.push('[locale]');
-  return tokens;
+  // i18n adds a `locale` attribute to localized types: offer it once.
+  return [...new Set(tokens)];
 }
 
 /** The fields that can give `<lastmod>`: the type's date and date-time fields (updatedAt first). */

@@ -46,6 +46,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       runs: await plugin.service('runs').recent(10),
       running: plugin.service('generator').progress(),
       robots: index ? [`Sitemap: ${base}/${INDEX_NAME}`] : [],
+      hostname: settings.hostname,
+      cron: settings.cron,
+      mappedTypes: Object.keys(settings.contentTypes ?? {}).length,
       sources,
     };
   },

@@ -27,6 +27,7 @@ const catalog: Record<string, CatalogType> = {
       body: { type: 'blocks' },
       publishedOn: { type: 'date' },
       updatedAt: { type: 'datetime' },
+      locale: { type: 'string' },
       category: { type: 'relation', relation: 'manyToOne', target: 'api::category.category' },
       tags: { type: 'relation', relation: 'manyToMany', target: 'api::tag.tag' },
     },
@@ -169,7 +170,7 @@ describe('filters text', () => {
 
 describe('field picker', () => {
   it('offers single-value fields, fields of to-one relations and [locale], never to-many relations or media', () => {
-    expect(patternTokens(ARTICLE, catalog)).toEqual(['[title]', '[slug]', '[publishedOn]', '[category.slug]', '[locale]']);
+    expect(patternTokens(ARTICLE, catalog)).toEqual(['[title]', '[slug]', '[publishedOn]', '[locale]', '[category.slug]']);
     expect(patternTokens('api::homepage.homepage', catalog)).toEqual(['[title]']);
     expect(patternTokens('api::unknown.unknown', catalog)).toEqual([]);
   });
