@@ -7,12 +7,12 @@ import { useSitemapApi, type SitemapStatus } from '../api/sitemap';
 import { PERMISSIONS } from '../permissions';
 import { describeCron } from '../utils/cron';
 import { contentManagerLink, formatBytes, formatPercent, isCrossHost } from '../utils/format';
-import { getTranslation } from '../utils/translations';
+import { useTranslate } from '../hooks/useTranslate';
 
 const POLL_MS = 2_000;
 
 const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
-  <Box background="neutral0" hasRadius shadow="tableShadow" padding={6} marginBottom={6}>
+  <Box tag="section" aria-label={title} background="neutral0" hasRadius shadow="tableShadow" padding={6} marginBottom={6}>
     <Typography variant="delta" tag="h2">
       {title}
     </Typography>
@@ -21,9 +21,8 @@ const Section = ({ title, children }: { title: string; children: React.ReactNode
 );
 
 export const Dashboard = () => {
-  const { formatMessage, formatDate, formatRelativeTime, locale } = useIntl();
-  const t = (id: string, defaultMessage: string, values?: Record<string, React.ReactNode>) =>
-    formatMessage({ id: getTranslation(id), defaultMessage }, values as any) as string;
+  const { formatDate, formatRelativeTime } = useIntl();
+  const { t, locale } = useTranslate();
   const api = useSitemapApi();
   const { toggleNotification } = useNotification();
   const { allowedActions } = useRBAC({ regenerate: PERMISSIONS.regenerate });
@@ -45,35 +44,36 @@ export const Dashboard = () => {
     load();
   }, [load]);
 
-  const busy = Boolean(status?.running) || (status?.pendingChanges ?? 0) > 0 || starting;
-  // A run this page watched has ended: say how it went.
-  const wasRunning = React.useRef(false);
-  React.useEffect(() => {
-    if (!status) return;
-    if (wasRunning.current && !status.running && status.runs[0]) {
-      const run = status.runs[0];
-      toggleNotification(
-        run.status === 'success'
-          ? { type: 'success', message: t('dashboard.generate.done', 'Generation finished: {urls} URLs, {files} files written.', { urls: run.urlCount ?? 0, files: run.filesWritten ?? 0 }) }
-          : { type: 'danger', message: t('dashboard.generate.error', 'Generation failed: {error}', { error: run.error ?? '' }) }
-      );
-    }
-    wasRunning.current = Boolean(status.running);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [status]);
+  // After "Generate now", the id of the newest run before it: the first run after it that ends is reported.
+  const [awaitingAfter, setAwaitingAfter] = React.useState<number | null>(null);
+  const busy = Boolean(status?.running) || (status?.pendingChanges ?? 0) > 0 || starting || awaitingAfter !== null;
   React.useEffect(() => {
     if (!busy) return undefined;
     const timer = setInterval(load, POLL_MS);
     return () => clearInterval(timer);
   }, [busy, load]);
 
+  React.useEffect(() => {
+    const run = status?.runs[0];
+    if (awaitingAfter === null || !run || run.id <= awaitingAfter || run.status === 'running') return;
+    setAwaitingAfter(null);
+    toggleNotification(
+      run.status === 'success'
+        ? { type: 'success', message: t('dashboard.generate.done', 'Generation finished: {urls, plural, one {# URL} other {# URLs}}, {files, plural, one {# file} other {# files}} written.', { urls: run.urlCount ?? 0, files: run.filesWritten ?? 0 }) }
+        : { type: 'danger', message: t('dashboard.generate.error', 'Generation failed: {error}', { error: run.error ?? '' }) }
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [status, awaitingAfter]);
+
   const generate = async () => {
     setStarting(true);
     try {
+      setAwaitingAfter(status?.runs[0]?.id ?? 0);
       await api.generate();
       toggleNotification({ type: 'success', message: t('dashboard.generate.started', 'Generation started.') });
       await load();
     } catch {
+      setAwaitingAfter(null);
       toggleNotification({ type: 'danger', message: t('dashboard.generate.failed', 'The generation could not be started. Check the settings.') });
     } finally {
       setStarting(false);
@@ -96,7 +96,7 @@ export const Dashboard = () => {
       <Page.Title>{t('plugin.name', 'Sitemap')}</Page.Title>
       <Layouts.Header
         title={t('plugin.name', 'Sitemap')}
-        subtitle={t('dashboard.subtitle', '{urls} URLs in {files} files ({size})', {
+        subtitle={t('dashboard.subtitle', '{urls, plural, one {# URL} other {# URLs}} in {files, plural, one {# file} other {# files}} ({size})', {
           urls: status.totals.urls,
           files: status.totals.files,
           size: formatBytes(status.totals.bytes),

@@ -1,9 +1,14 @@
-/** URLs that are not content entries (landing pages, the home page): added, edited in place, removed. */
+/**
+ * URLs that are not content entries (landing pages, the home page): added, edited in place, removed.
+ * Each URL is a fieldset of labelled inputs; the design system's Table is not used because it
+ * moves keyboard focus between cells, which fights inputs inside them.
+ */
 import * as React from 'react';
-import { Box, Button, Field, IconButton, NumberInput, SingleSelect, SingleSelectOption, Table, Tbody, Td, TextInput, Th, Thead, Tr, Typography, VisuallyHidden } from '@strapi/design-system';
+import { Box, Button, Flex, Grid, IconButton, NumberInput, SingleSelect, SingleSelectOption, TextInput, Typography } from '@strapi/design-system';
 import { Plus, Trash } from '@strapi/icons';
 import { useTranslate } from '../../hooks/useTranslate';
 import { CHANGEFREQS, fieldKey, type Changefreq, type CustomUrl, type FieldErrors } from '../../utils/settings-form';
+import { SettingField } from './SettingField';
 
 interface CustomUrlsTableProps {
   urls: CustomUrl[];
@@ -21,102 +26,65 @@ export const CustomUrlsTable = ({ urls, errors, disabled, onChange }: CustomUrls
     const found = errors[fieldKey(['customUrls', String(index), field])];
     return found ? message(found) : undefined;
   };
-  const cell = (index: number, field: string, label: string, input: React.ReactNode) => (
-    <Field.Root name={`customUrls-${index}-${field}`} id={`customUrls-${index}-${field}`} error={errorOf(index, field)}>
-      <VisuallyHidden>
-        <Field.Label>{label}</Field.Label>
-      </VisuallyHidden>
-      {input}
-      <Field.Error />
-    </Field.Root>
-  );
+  const id = (index: number, field: string) => `customUrls-${index}-${field}`;
 
   return (
     <Box>
-      {urls.length === 0 ? (
-        <Typography tag="p">{t('settings.custom.empty', 'No custom URL. Add pages that are not content entries, such as /about.')}</Typography>
-      ) : (
-        <Table colCount={5} rowCount={urls.length + 1}>
-          <Thead>
-            <Tr>
-              <Th>{t('settings.custom.url', 'URL or path')}</Th>
-              <Th>{t('settings.types.priority', 'Priority')}</Th>
-              <Th>{t('settings.types.changefreq', 'Change frequency')}</Th>
-              <Th>{t('settings.custom.lastmod', 'Last modified (YYYY-MM-DD)')}</Th>
-              <Th>
-                <VisuallyHidden>{t('settings.custom.actions', 'Actions')}</VisuallyHidden>
-              </Th>
-            </Tr>
-          </Thead>
-          <Tbody>
-            {urls.map((url, index) => (
-              <Tr key={index}>
-                <Td>
-                  {cell(
-                    index,
-                    'url',
-                    t('settings.custom.urlOf', 'URL or path of custom URL {number}', { number: index + 1 }),
-                    <TextInput value={url.url} disabled={disabled} onChange={(event: React.ChangeEvent<HTMLInputElement>) => update(index, { url: event.target.value })} />
-                  )}
-                </Td>
-                <Td>
-                  {cell(
-                    index,
-                    'priority',
-                    t('settings.custom.priorityOf', 'Priority of custom URL {number}', { number: index + 1 }),
-                    <NumberInput step={0.1} value={url.priority} disabled={disabled} onValueChange={(value) => update(index, { priority: value })} />
-                  )}
-                </Td>
-                <Td>
-                  {cell(
-                    index,
-                    'changefreq',
-                    t('settings.custom.changefreqOf', 'Change frequency of custom URL {number}', { number: index + 1 }),
-                    <SingleSelect
-                      value={url.changefreq ?? NOT_SET}
-                      disabled={disabled}
-                      onChange={(value: string | number) => update(index, { changefreq: value === NOT_SET ? undefined : (value as Changefreq) })}
-                    >
-                      <SingleSelectOption value={NOT_SET}>{t('settings.notSet', 'Not set')}</SingleSelectOption>
-                      {CHANGEFREQS.map((frequency) => (
-                        <SingleSelectOption key={frequency} value={frequency}>
-                          {t(`settings.changefreq.${frequency}`, frequency)}
-                        </SingleSelectOption>
-                      ))}
-                    </SingleSelect>
-                  )}
-                </Td>
-                <Td>
-                  {cell(
-                    index,
-                    'lastmod',
-                    t('settings.custom.lastmodOf', 'Last modified date of custom URL {number}', { number: index + 1 }),
-                    <TextInput
-                      value={url.lastmod ?? ''}
-                      disabled={disabled}
-                      placeholder="2026-01-31"
-                      onChange={(event: React.ChangeEvent<HTMLInputElement>) => update(index, { lastmod: event.target.value || undefined })}
-                    />
-                  )}
-                </Td>
-                <Td>
-                  {!disabled && (
-                    <IconButton
-                      label={t('settings.custom.remove', 'Remove custom URL {number}', { number: index + 1 })}
-                      variant="ghost"
-                      onClick={() => onChange(urls.filter((_, i) => i !== index))}
-                    >
-                      <Trash />
-                    </IconButton>
-                  )}
-                </Td>
-              </Tr>
-            ))}
-          </Tbody>
-        </Table>
-      )}
+      {urls.length === 0 && <Typography tag="p">{t('settings.custom.empty', 'No custom URL. Add pages that are not content entries, such as /about.')}</Typography>}
+      {urls.map((url, index) => (
+        <Box key={index} tag="fieldset" borderColor="neutral200" hasRadius padding={4} marginBottom={3}>
+          <Typography tag="legend" variant="sigma">
+            {t('settings.custom.legend', 'Custom URL {number}', { number: index + 1 })}
+          </Typography>
+          <Flex justifyContent="flex-end">
+            {!disabled && (
+              <IconButton label={t('settings.custom.remove', 'Remove custom URL {number}', { number: index + 1 })} variant="ghost" onClick={() => onChange(urls.filter((_, i) => i !== index))}>
+                <Trash />
+              </IconButton>
+            )}
+          </Flex>
+          <Grid.Root gap={4}>
+            <Grid.Item col={5} s={12} direction="column" alignItems="stretch">
+              <SettingField name={id(index, 'url')} label={t('settings.custom.url', 'URL or path')} error={errorOf(index, 'url')} required>
+                <TextInput value={url.url} disabled={disabled} onChange={(event: React.ChangeEvent<HTMLInputElement>) => update(index, { url: event.target.value })} />
+              </SettingField>
+            </Grid.Item>
+            <Grid.Item col={2} s={12} direction="column" alignItems="stretch">
+              <SettingField name={id(index, 'priority')} label={t('settings.types.priority', 'Priority')} error={errorOf(index, 'priority')}>
+                <NumberInput step={0.1} value={url.priority} disabled={disabled} onValueChange={(value) => update(index, { priority: value })} />
+              </SettingField>
+            </Grid.Item>
+            <Grid.Item col={2} s={12} direction="column" alignItems="stretch">
+              <SettingField name={id(index, 'changefreq')} label={t('settings.types.changefreq', 'Change frequency')} error={errorOf(index, 'changefreq')}>
+                <SingleSelect
+                  value={url.changefreq ?? NOT_SET}
+                  disabled={disabled}
+                  onChange={(value: string | number) => update(index, { changefreq: value === NOT_SET ? undefined : (value as Changefreq) })}
+                >
+                  <SingleSelectOption value={NOT_SET}>{t('settings.notSet', 'Not set')}</SingleSelectOption>
+                  {CHANGEFREQS.map((frequency) => (
+                    <SingleSelectOption key={frequency} value={frequency}>
+                      {t(`settings.changefreq.${frequency}`, frequency)}
+                    </SingleSelectOption>
+                  ))}
+                </SingleSelect>
+              </SettingField>
+            </Grid.Item>
+            <Grid.Item col={3} s={12} direction="column" alignItems="stretch">
+              <SettingField name={id(index, 'lastmod')} label={t('settings.custom.lastmod', 'Last modified (YYYY-MM-DD)')} error={errorOf(index, 'lastmod')}>
+                <TextInput
+                  value={url.lastmod ?? ''}
+                  disabled={disabled}
+                  placeholder="2026-01-31"
+                  onChange={(event: React.ChangeEvent<HTMLInputElement>) => update(index, { lastmod: event.target.value || undefined })}
+                />
+              </SettingField>
+            </Grid.Item>
+          </Grid.Root>
+        </Box>
+      ))}
       {!disabled && (
-        <Box paddingTop={4}>
+        <Box paddingTop={2}>
           <Button variant="secondary" startIcon={<Plus />} onClick={() => onChange([...urls, { url: '/' }])}>
             {t('settings.custom.add', 'Add a custom URL')}
           </Button>

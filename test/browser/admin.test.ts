@@ -1,0 +1,239 @@
+/**
+ * The admin panel in real Chromium, on the built admin of test/app with the plugin: settings with
+ * live preview and server-side validation, generation and the dashboard, the robots.txt snippet,
+ * the French UI and RBAC. Runs once, in the SQLite pass: the admin does not depend on the database.
+ * Saves screenshots of the dashboard and the settings page (linked from the README).
+ */
+import path from 'path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ADMIN_PASSWORD, createAdminWithActions, createSuperAdmin, loginAdmin } from '../helpers/admin-auth';
+import { launchChromium, loginInBrowser } from '../helpers/browser';
+import { ARTICLE, createArticle, createCategory } from '../helpers/content';
+import { PUBLIC_URL } from '../helpers/config';
+import { databaseClient, startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
+
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const { ensureAdminBuild } = require('../scripts/admin-build');
+
+const SCREENSHOTS = path.resolve(__dirname, 'screenshots');
+const describeOnSqlite = databaseClient() === 'sqlite' ? describe : describe.skip;
+
+describeOnSqlite('admin panel in Chromium', () => {
+  let app: TestStrapi;
+  let browser: Browser;
+  let superAdmin: { email: string; token: string };
+  let orphanId: string;
+
+  const adminGet = async (route: string) => {
+    const response = await fetch(`${app.baseUrl}${route}`, { headers: { Authorization: `Bearer ${superAdmin.token}` } });
+    return response.json() as Promise<any>;
+  };
+
+  /** Waits until the saved settings satisfy `check` (a save answers before the page shows it). */
+  async function expectSettings(check: (settings: any) => boolean) {
+    for (let i = 0; i < 100; i++) {
+      if (check((await adminGet('/sitemap/settings')).settings)) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`saved settings never matched: ${JSON.stringify((await adminGet('/sitemap/settings')).settings)}`);
+  }
+
+  async function newSession(email: string, password = ADMIN_PASSWORD): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, permissions: ['clipboard-read', 'clipboard-write'] });
+    const page = await context.newPage();
+    await loginInBrowser(page, app.baseUrl, email, password);
+    return { context, page };
+  }
+
+  /** A tall window, reloaded so no notification covers the page: the README shows these. */
+  async function saveScreenshot(page: Page, name: string, readyHeading: string) {
+    await page.setViewportSize({ width: 1440, height: 2600 });
+    await page.reload();
+    await page.getByRole('heading', { name: readyHeading, level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+  }
+
+  beforeAll(async () => {
+    ensureAdminBuild({ log: () => undefined });
+    app = await startTestStrapi({
+      serveAdminPanel: true,
+      pluginConfig: { hostname: 'https://www.example.com', publicUrl: PUBLIC_URL, contentTypes: {}, customUrls: [] },
+    });
+    superAdmin = await createSuperAdmin(app.strapi, app.baseUrl);
+    const news = await createCategory(app.strapi, { name: 'News', slug: 'news' });
+    await createArticle(app.strapi, { title: 'First post', slug: 'first-post', categoryDocumentId: news.documentId });
+    await createArticle(app.strapi, { title: 'Second post', slug: 'second-post', categoryDocumentId: news.documentId });
+    orphanId = (await createArticle(app.strapi, { title: 'No category', slug: 'orphan' })).documentId;
+    browser = await launchChromium();
+  }, 900_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('maps a content type with the keyboard, builds its pattern with the field picker and previews it', async () => {
+    const { context, page } = await newSession(superAdmin.email);
+    await page.goto(`${app.baseUrl}/admin/settings/sitemap`);
+    await page.getByRole('heading', { name: 'Sitemap settings' }).waitFor();
+    await page.getByText('No content type is mapped yet').waitFor();
+
+    // Keyboard only: open the select, take the first type (Article), then the button next to it.
+    await page.getByRole('combobox', { name: 'Content type to add' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('option', { name: 'Article' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox' && document.activeElement.textContent === 'Article');
+    await page.keyboard.press('Tab');
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Add to the sitemap');
+    await page.keyboard.press('Enter');
+    const card = page.getByRole('region', { name: 'Article' });
+    await card.waitFor();
+
+    const pattern = card.getByLabel('URL pattern');
+    await pattern.fill('/blog');
+    for (const token of ['[category.slug]', '[slug]']) {
+      await card.getByRole('combobox', { name: 'Insert a field' }).click();
+      await page.getByRole('option', { name: token, exact: true }).click();
+    }
+    expect(await pattern.inputValue()).toBe('/blog/[category.slug]/[slug]');
+
+    const preview = card.getByRole('list', { name: 'URLs of the first entries' });
+    await preview.getByText('https://www.example.com/blog/news/first-post').waitFor();
+    await preview.getByText('https://www.example.com/blog/news/second-post').waitFor();
+    await card.getByText('This type would give about 3 URLs').waitFor();
+    await card.getByRole('list', { name: 'Left out' }).getByText(`Pattern cannot be filled: ${orphanId}`).waitFor();
+    await context.close();
+  });
+
+  it('refuses invalid settings field by field and saves nothing, then saves valid ones', async () => {
+    const { context, page } = await newSession(superAdmin.email);
+    await page.goto(`${app.baseUrl}/admin/settings/sitemap`);
+    await page.getByRole('combobox', { name: 'Content type to add' }).click();
+    await page.getByRole('option', { name: 'Article' }).click();
+    await page.getByRole('button', { name: 'Add to the sitemap' }).click();
+    const card = page.getByRole('region', { name: 'Article' });
+
+    // Checked in the browser, in the editor's language.
+    await card.getByLabel('URL pattern').fill('/blog/[slug]');
+    await card.getByLabel('Priority', { exact: true }).fill('2');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await card.getByText('Enter a number from 0.0 to 1.0, or leave empty.').waitFor();
+
+    // Checked on the server: a field the type does not have, shown under the pattern.
+    await card.getByLabel('Priority', { exact: true }).fill('0.8');
+    await card.getByLabel('URL pattern').fill('/blog/[nope]');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await card.getByText('[nope]: "nope" is not a field of api::article.article').waitFor();
+    await page.getByText('Nothing was saved: fix the fields marked in red.').first().waitFor();
+    expect((await adminGet('/sitemap/settings')).settings.contentTypes).toEqual({});
+
+    await card.getByLabel('URL pattern').fill('/blog/[category.slug]/[slug]');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Settings saved.').first().waitFor();
+    const saved = await adminGet('/sitemap/settings');
+    expect(saved.settings.contentTypes[ARTICLE]).toEqual({ pattern: '/blog/[category.slug]/[slug]', priority: 0.8 });
+    expect(saved.sources.contentTypes).toBe('admin');
+    expect(saved.sources.hostname).toBe('config');
+    await page.getByRole('region', { name: 'Content types' }).getByText('Saved in the admin').waitFor();
+    await page.getByRole('region', { name: 'Site' }).getByText('From config/plugins.ts').first().waitFor();
+
+    await page.getByText('Runs: At 03:00').waitFor();
+    await page.getByText(/^Next runs: /).waitFor();
+    await saveScreenshot(page, 'settings', 'Sitemap settings');
+    await context.close();
+  });
+
+  it('adds, edits and removes custom URLs', async () => {
+    const { context, page } = await newSession(superAdmin.email);
+    await page.goto(`${app.baseUrl}/admin/settings/sitemap`);
+    const custom = page.getByRole('region', { name: 'Custom URLs' });
+    await custom.getByRole('button', { name: 'Add a custom URL' }).click();
+    const first = custom.getByRole('group', { name: 'Custom URL 1' });
+    await first.getByLabel('URL or path').fill('about');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await custom.getByText('Enter a path starting with "/" or an absolute http(s) URL.').waitFor();
+
+    await first.getByLabel('URL or path').fill('/about');
+    await first.getByLabel('Last modified (YYYY-MM-DD)').fill('2026-01-31');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectSettings((settings) => settings.customUrls.length === 1);
+    expect((await adminGet('/sitemap/settings')).settings.customUrls).toEqual([{ url: '/about', lastmod: '2026-01-31' }]);
+
+    await first.getByLabel('URL or path').fill('/about-us');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectSettings((settings) => settings.customUrls[0]?.url === '/about-us');
+
+    await custom.getByRole('button', { name: 'Remove custom URL 1' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectSettings((settings) => settings.customUrls.length === 0);
+    await custom.getByText('No custom URL.', { exact: false }).waitFor();
+    await context.close();
+  });
+
+  it('generates from the dashboard and shows counts, files, warnings with links, and the robots.txt line to copy', async () => {
+    const { context, page } = await newSession(superAdmin.email);
+    await page.goto(`${app.baseUrl}/admin/plugins/sitemap`);
+    await page.getByRole('button', { name: 'Generate now' }).click();
+    await page.getByText('Generation finished: 2 URLs').first().waitFor({ timeout: 60_000 });
+
+    const counts = page.getByRole('region', { name: 'URLs per content type and locale' });
+    await counts.getByRole('row', { name: /api::article\.article en 2/ }).waitFor();
+    await page.getByRole('region', { name: 'Files' }).getByRole('link', { name: /^article-\d+\.xml$/ }).waitFor();
+
+    const warnings = page.getByRole('region', { name: 'Validation warnings' });
+    await warnings.getByText('Pattern cannot be filled').waitFor();
+    const entryLink = warnings.getByRole('link', { name: new RegExp(orphanId) });
+    expect(await entryLink.getAttribute('href')).toBe(`/admin/content-manager/collection-types/${ARTICLE}/${orphanId}?plugins[i18n][locale]=en`);
+
+    const robots = page.getByRole('region', { name: 'robots.txt' });
+    await robots.getByText('cross-host submission', { exact: false }).waitFor();
+    await robots.getByRole('button', { name: 'Copy' }).click();
+    await page.getByText('Copied to the clipboard.').first().waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`Sitemap: ${PUBLIC_URL}/index.xml`);
+
+    await saveScreenshot(page, 'dashboard', 'Sitemap');
+    await context.close();
+  });
+
+  it('speaks French to an admin whose language is French', async () => {
+    const superAdminRole = await app.strapi.service('admin::role').getSuperAdmin();
+    const email = 'francoise@example.com';
+    await app.strapi.service('admin::user').create({
+      firstname: 'Françoise',
+      lastname: 'Admin',
+      email,
+      password: ADMIN_PASSWORD,
+      isActive: true,
+      roles: [superAdminRole.id],
+      preferedLanguage: 'fr',
+    });
+    const { context, page } = await newSession(email);
+    await page.goto(`${app.baseUrl}/admin/plugins/sitemap`);
+    await page.getByRole('heading', { name: 'Plan du site', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Générer maintenant' }).waitFor();
+    await page.getByRole('region', { name: 'Avertissements de validation' }).getByText('Modèle impossible à remplir').waitFor();
+
+    await page.goto(`${app.baseUrl}/admin/settings/sitemap`);
+    await page.getByRole('heading', { name: 'Paramètres du sitemap' }).waitFor();
+    await page.getByText("S'exécute : À 03:00").waitFor();
+    await page.getByRole('region', { name: 'Article' }).getByLabel("Modèle d'URL").waitFor();
+    await context.close();
+  });
+
+  it('refuses the plugin to a role without its permissions, in the menu, on the pages and on the server', async () => {
+    const editor = await createAdminWithActions(app.strapi, app.baseUrl, [{ action: 'plugin::content-manager.explorer.read', subject: ARTICLE }]);
+    const { context, page } = await newSession(editor.email);
+    await page.getByRole('navigation').first().waitFor();
+    expect(await page.getByRole('link', { name: 'Sitemap' }).count()).toBe(0);
+
+    await page.goto(`${app.baseUrl}/admin/plugins/sitemap`);
+    await page.getByText("You don't have the permissions to access that content").waitFor();
+    expect(await page.getByRole('button', { name: 'Generate now' }).count()).toBe(0);
+
+    const status = await fetch(`${app.baseUrl}/sitemap/status`, { headers: { Authorization: `Bearer ${await loginAdmin(app.baseUrl, editor.email)}` } });
+    expect(status.status).toBe(403);
+    await context.close();
+  });
+});

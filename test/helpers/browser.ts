@@ -1,0 +1,24 @@
+/** Debian's Chromium driven by playwright-core (no browser download), and the admin login. */
+import fs from 'fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+export async function launchChromium(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}: install it with "apt-get install -y chromium" (npm test does when it can) or set CHROMIUM_PATH`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+/** Logs in through the admin's own login form and waits for the home page. */
+export async function loginInBrowser(page: Page, baseUrl: string, email: string, password: string) {
+  await page.goto(`${baseUrl}/admin/auth/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((url) => !url.pathname.includes('/auth/'), { timeout: 60_000 });
+}
