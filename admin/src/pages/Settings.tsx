@@ -97,6 +97,19 @@ export const Settings = () => {
     return found ? message(found) : undefined;
   };
   const source = (key: SettingKey) => <SourceBadge source={loaded.sources[key]} onReset={canUpdate ? () => save({ [key]: null }) : undefined} />;
+  const booleanField = (key: 'gzip' | 'xsl' | 'autoGenerate', label: string) => (
+    <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
+      <SettingField name={key} label={label} error={errorOf(key)} action={source(key)}>
+        <Toggle
+          checked={draft[key]}
+          disabled={disabled}
+          onLabel={t('settings.on', 'On')}
+          offLabel={t('settings.off', 'Off')}
+          onChange={(event: React.ChangeEvent<HTMLInputElement>) => set(key, event.target.checked)}
+        />
+      </SettingField>
+    </Grid.Item>
+  );
   const modified = Object.keys(changedSettings(loaded.settings, withParsedFilters(draft, filtersText))).length > 0;
 
   async function save(patch: Partial<Record<SettingKey, unknown>>) {
@@ -251,22 +264,7 @@ export const Settings = () => {
               <Grid.Item col={12} direction="column" alignItems="stretch">
                 <ScheduleFields cron={draft.cron} onChange={(cron) => set('cron', cron)} error={errorOf('cron')} disabled={disabled} action={source('cron')} />
               </Grid.Item>
-              <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
-                <SettingField
-                  name="autoGenerate"
-                  label={t('settings.autoGenerate', 'Update on publish, unpublish and delete')}
-                  error={errorOf('autoGenerate')}
-                  action={source('autoGenerate')}
-                >
-                  <Toggle
-                    checked={draft.autoGenerate}
-                    disabled={disabled}
-                    onLabel={t('settings.on', 'On')}
-                    offLabel={t('settings.off', 'Off')}
-                    onChange={(event: React.ChangeEvent<HTMLInputElement>) => set('autoGenerate', event.target.checked)}
-                  />
-                </SettingField>
-              </Grid.Item>
+              {booleanField('autoGenerate', t('settings.autoGenerate', 'Update on publish, unpublish and delete'))}
               <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
                 <SettingField
                   name="debounceMs"
@@ -301,33 +299,8 @@ export const Settings = () => {
                   />
                 </SettingField>
               </Grid.Item>
-              <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
-                <SettingField name="gzip" label={t('settings.gzip', 'Serve gzip to clients that accept it')} error={errorOf('gzip')} action={source('gzip')}>
-                  <Toggle
-                    checked={draft.gzip}
-                    disabled={disabled}
-                    onLabel={t('settings.on', 'On')}
-                    offLabel={t('settings.off', 'Off')}
-                    onChange={(event: React.ChangeEvent<HTMLInputElement>) => set('gzip', event.target.checked)}
-                  />
-                </SettingField>
-              </Grid.Item>
-              <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
-                <SettingField
-                  name="xsl"
-                  label={t('settings.xsl', 'Readable in browsers (XSL stylesheet)')}
-                  error={errorOf('xsl')}
-                  action={source('xsl')}
-                >
-                  <Toggle
-                    checked={draft.xsl}
-                    disabled={disabled}
-                    onLabel={t('settings.on', 'On')}
-                    offLabel={t('settings.off', 'Off')}
-                    onChange={(event: React.ChangeEvent<HTMLInputElement>) => set('xsl', event.target.checked)}
-                  />
-                </SettingField>
-              </Grid.Item>
+              {booleanField('gzip', t('settings.gzip', 'Serve gzip to clients that accept it'))}
+              {booleanField('xsl', t('settings.xsl', 'Readable in browsers (XSL stylesheet)'))}
             </Grid.Root>
           </Section>
 

@@ -5,39 +5,14 @@
  * in the editor's language.
  */
 
-export type Changefreq = 'always' | 'hourly' | 'daily' | 'weekly' | 'monthly' | 'yearly' | 'never';
-export const CHANGEFREQS: Changefreq[] = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'];
+import type { Changefreq, ContentTypeInfo, ContentTypeSettings, CustomUrl, SitemapSettings } from '../../../server/src/core/types';
+import { CHANGEFREQS, MAX_DEBOUNCE_MS, MIN_BYTES_PER_FILE, PROTOCOL_LIMITS } from '../../../server/src/core/limits';
 
-export interface TypeSettings {
-  pattern: string;
-  locales?: Record<string, { pattern: string }>;
-  priority?: number;
-  changefreq?: Changefreq;
-  lastmod?: string | false;
-  filters?: Record<string, unknown>;
-}
-
-export interface CustomUrl {
-  url: string;
-  priority?: number;
-  changefreq?: Changefreq;
-  lastmod?: string;
-}
-
-export interface SettingsDraft {
-  hostname: string;
-  hostnames: Record<string, string>;
-  defaultLocale?: string;
-  publicUrl?: string;
-  contentTypes: Record<string, TypeSettings>;
-  customUrls: CustomUrl[];
-  limits: { urlsPerFile: number; bytesPerFile: number };
-  gzip: boolean;
-  xsl: boolean;
-  cron: string | false;
-  autoGenerate: boolean;
-  debounceMs: number;
-}
+export { CHANGEFREQS, MAX_DEBOUNCE_MS, MIN_BYTES_PER_FILE, PROTOCOL_LIMITS };
+export type { Changefreq, CustomUrl };
+/** The form edits the settings in the shape the server validates. */
+export type SettingsDraft = SitemapSettings;
+export type TypeSettings = ContentTypeSettings;
 
 export type SettingKey = keyof SettingsDraft;
 
@@ -54,9 +29,6 @@ export type FieldErrors = Record<string, FieldMessage>;
 /** Content type uids hold dots, so a path cannot be joined with '.': JSON keeps every part intact. */
 export const fieldKey = (path: readonly string[]) => JSON.stringify(path);
 
-export const PROTOCOL_LIMITS = { urlsPerFile: 50_000, bytesPerFile: 52_428_800 };
-export const MIN_BYTES_PER_FILE = 1024;
-export const MAX_DEBOUNCE_MS = 600_000;
 
 const MESSAGES = {
   origin: { id: 'settings.error.origin', defaultMessage: 'Enter an absolute origin such as https://www.example.com, with no path.' },
@@ -198,18 +170,8 @@ export function changedSettings(initial: SettingsDraft, draft: SettingsDraft): P
   return patch;
 }
 
-export interface CatalogAttribute {
-  type: string;
-  relation?: string;
-  target?: string;
-}
-
-export interface CatalogType {
-  uid: string;
-  kind: 'collectionType' | 'singleType';
-  localized: boolean;
-  draftAndPublish: boolean;
-  attributes: Record<string, CatalogAttribute>;
+/** A content type as GET /sitemap/content-types describes it. */
+export interface CatalogType extends ContentTypeInfo {
   displayName?: string;
 }
 

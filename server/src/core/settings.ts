@@ -7,10 +7,9 @@ import { parsePattern } from './pattern';
 import { toLastmod } from './lastmod';
 import type { Changefreq, CustomUrl, FieldError, SchemaCatalog, SitemapSettings } from './types';
 
-export const CHANGEFREQS: Changefreq[] = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'];
-export const PROTOCOL_LIMITS = { urlsPerFile: 50_000, bytesPerFile: 52_428_800 };
-/** The smallest byte limit that still holds a file frame and one ordinary URL. */
-export const MIN_BYTES_PER_FILE = 1024;
+import { CHANGEFREQS, MAX_DEBOUNCE_MS, MIN_BYTES_PER_FILE, PROTOCOL_LIMITS } from './limits';
+
+export { CHANGEFREQS, MAX_DEBOUNCE_MS, MIN_BYTES_PER_FILE, PROTOCOL_LIMITS };
 
 export const DEFAULT_SETTINGS: SitemapSettings = {
   hostname: '',
@@ -25,7 +24,6 @@ export const DEFAULT_SETTINGS: SitemapSettings = {
   debounceMs: 500,
 };
 
-export const MAX_DEBOUNCE_MS = 10 * 60_000;
 
 export const SETTING_KEYS = ['hostname', 'hostnames', 'defaultLocale', 'publicUrl', 'contentTypes', 'customUrls', 'limits', 'gzip', 'xsl', 'cron', 'autoGenerate', 'debounceMs'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];

@@ -6,8 +6,9 @@ import * as React from 'react';
 import { Box, Flex, Grid, IconButton, NumberInput, SingleSelect, SingleSelectOption, Textarea, TextInput, Typography } from '@strapi/design-system';
 import { Trash } from '@strapi/icons';
 import { useTranslate } from '../../hooks/useTranslate';
-import { CHANGEFREQS, fieldKey, insertToken, lastmodFields, parseFilters, patternTokens, type CatalogType, type Changefreq, type FieldErrors, type TypeSettings } from '../../utils/settings-form';
+import { fieldKey, insertToken, lastmodFields, parseFilters, patternTokens, type CatalogType, type FieldErrors, type TypeSettings } from '../../utils/settings-form';
 import { PatternPreview } from './PatternPreview';
+import { ChangefreqSelect } from './ChangefreqSelect';
 import { SettingField } from './SettingField';
 
 interface ContentTypeCardProps {
@@ -23,7 +24,6 @@ interface ContentTypeCardProps {
   onRemove: () => void;
 }
 
-const NOT_SET = '__not-set';
 const NO_LASTMOD = '__none';
 
 export const ContentTypeCard = ({ uid, settings, filtersText, catalog, locales, errors, disabled, onChange, onFiltersTextChange, onRemove }: ContentTypeCardProps) => {
@@ -134,18 +134,7 @@ export const ContentTypeCard = ({ uid, settings, filtersText, catalog, locales, 
         </Grid.Item>
         <Grid.Item col={4} s={12} direction="column" alignItems="stretch">
           <SettingField name={id('changefreq')} label={t('settings.types.changefreq', 'Change frequency')} error={errorOf('changefreq')}>
-            <SingleSelect
-              value={settings.changefreq ?? NOT_SET}
-              disabled={disabled}
-              onChange={(value: string | number) => set({ changefreq: value === NOT_SET ? undefined : (value as Changefreq) })}
-            >
-              <SingleSelectOption value={NOT_SET}>{t('settings.notSet', 'Not set')}</SingleSelectOption>
-              {CHANGEFREQS.map((frequency) => (
-                <SingleSelectOption key={frequency} value={frequency}>
-                  {t(`settings.changefreq.${frequency}`, frequency)}
-                </SingleSelectOption>
-              ))}
-            </SingleSelect>
+            <ChangefreqSelect value={settings.changefreq} disabled={disabled} onChange={(changefreq) => set({ changefreq })} />
           </SettingField>
         </Grid.Item>
         <Grid.Item col={4} s={12} direction="column" alignItems="stretch">

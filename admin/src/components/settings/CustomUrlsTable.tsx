@@ -4,10 +4,11 @@
  * moves keyboard focus between cells, which fights inputs inside them.
  */
 import * as React from 'react';
-import { Box, Button, Flex, Grid, IconButton, NumberInput, SingleSelect, SingleSelectOption, TextInput, Typography } from '@strapi/design-system';
+import { Box, Button, Flex, Grid, IconButton, NumberInput, TextInput, Typography } from '@strapi/design-system';
 import { Plus, Trash } from '@strapi/icons';
 import { useTranslate } from '../../hooks/useTranslate';
-import { CHANGEFREQS, fieldKey, type Changefreq, type CustomUrl, type FieldErrors } from '../../utils/settings-form';
+import { fieldKey, type CustomUrl, type FieldErrors } from '../../utils/settings-form';
+import { ChangefreqSelect } from './ChangefreqSelect';
 import { SettingField } from './SettingField';
 
 interface CustomUrlsTableProps {
@@ -17,7 +18,6 @@ interface CustomUrlsTableProps {
   onChange: (urls: CustomUrl[]) => void;
 }
 
-const NOT_SET = '__not-set';
 
 export const CustomUrlsTable = ({ urls, errors, disabled, onChange }: CustomUrlsTableProps) => {
   const { t, message } = useTranslate();
@@ -56,18 +56,7 @@ export const CustomUrlsTable = ({ urls, errors, disabled, onChange }: CustomUrls
             </Grid.Item>
             <Grid.Item col={2} s={12} direction="column" alignItems="stretch">
               <SettingField name={id(index, 'changefreq')} label={t('settings.types.changefreq', 'Change frequency')} error={errorOf(index, 'changefreq')}>
-                <SingleSelect
-                  value={url.changefreq ?? NOT_SET}
-                  disabled={disabled}
-                  onChange={(value: string | number) => update(index, { changefreq: value === NOT_SET ? undefined : (value as Changefreq) })}
-                >
-                  <SingleSelectOption value={NOT_SET}>{t('settings.notSet', 'Not set')}</SingleSelectOption>
-                  {CHANGEFREQS.map((frequency) => (
-                    <SingleSelectOption key={frequency} value={frequency}>
-                      {t(`settings.changefreq.${frequency}`, frequency)}
-                    </SingleSelectOption>
-                  ))}
-                </SingleSelect>
+                <ChangefreqSelect value={url.changefreq} disabled={disabled} onChange={(changefreq) => update(index, { changefreq })} />
               </SettingField>
             </Grid.Item>
             <Grid.Item col={3} s={12} direction="column" alignItems="stretch">
