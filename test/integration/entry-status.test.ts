@@ -122,7 +122,7 @@ describe('GET /sitemap/entry-status', () => {
 
   it('says pattern-unfilled, naming the field, for an entry without its relation', async () => {
     const row = await localeOf(ids.lost, 'en');
-    expect(row).toMatchObject({ state: 'pattern-unfilled', url: null, file: null, reason: { rule: 'pattern-unfilled' } });
+    expect(row).toMatchObject({ state: 'pattern-unfilled', url: null, file: null, reason: { rule: 'pattern-unfilled', field: 'category.slug', pattern: '/blog/[category.slug]/[slug]' } });
     expect(row.reason.detail).toMatch(/category\.slug/);
   });
 

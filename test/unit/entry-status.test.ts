@@ -80,7 +80,7 @@ describe('entryStatus', () => {
   it('says pattern-unfilled with the field at fault', () => {
     const lost = { locale: 'en', entry: { slug: 'lost', category: null } };
     const status = byLocale({ published: [lost, fr], files: new Map([['fr', 'article-1.xml']]) }).en;
-    expect(status).toMatchObject({ state: 'pattern-unfilled', url: null, reason: { rule: 'pattern-unfilled' } });
+    expect(status).toMatchObject({ state: 'pattern-unfilled', url: null, reason: { rule: 'pattern-unfilled', field: 'category.slug', pattern: '/blog/[category.slug]/[slug]' } });
     expect(status.reason!.detail).toMatch(/category\.slug/);
   });
 

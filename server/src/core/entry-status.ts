@@ -7,6 +7,7 @@
  * read, then the type's filters, then the exclusions, then the pattern and the URL checks.
  */
 import { documentUrls, type DocumentInput, type TypePlan } from './document-urls';
+import { resolvePattern } from './pattern';
 import { UrlHashSet } from './url-hash-set';
 import { ValidationReport, type RuleCode } from './validation';
 
@@ -26,8 +27,8 @@ export interface LocaleStatus {
   pending: boolean;
   /** For `excluded`: whether the whole document or only this locale is excluded. */
   excludedBy: 'document' | 'locale' | null;
-  /** For `pattern-unfilled` and `not-listed`: the rule that left the URL out, and the field at fault. */
-  reason: { rule: RuleCode; detail?: string } | null;
+  /** For `pattern-unfilled` and `not-listed`: the rule that left the URL out; for a pattern, the field at fault. */
+  reason: { rule: RuleCode; field?: string; pattern?: string; detail?: string } | null;
 }
 
 export interface EntryStatusInput {
@@ -69,6 +70,14 @@ function urlsOf(plan: TypePlan, documentId: string, versions: DocumentInput['ver
   return { urls, problems };
 }
 
+/** The placeholder a version cannot fill, so the panel can name it in the editor's language. */
+function unfilledField(plan: TypePlan, versions: DocumentInput['versions'], key: string) {
+  const version = versions.find((candidate) => keyOf(candidate.locale) === key);
+  const pattern = (version?.locale && plan.localePatterns[version.locale]) || plan.pattern;
+  const resolved = version ? resolvePattern(pattern, version.entry, version.locale) : null;
+  return resolved && !resolved.ok ? { field: resolved.field, pattern: pattern.source } : {};
+}
+
 export function entryStatus(input: EntryStatusInput): LocaleStatus[] {
   const { plan, documentId } = input;
   const live = urlsOf(plan, documentId, input.published, input.now);
@@ -93,7 +102,7 @@ export function entryStatus(input: EntryStatusInput): LocaleStatus[] {
     if (input.excluded.has(documentId)) return { ...base, state: 'excluded', excludedBy: 'document' };
     if (key !== '' && input.excluded.has(`${documentId}|${key}`)) return { ...base, state: 'excluded', excludedBy: 'locale' };
     const problem = live.problems.get(key);
-    if (problem?.rule === 'pattern-unfilled') return { ...base, state: 'pattern-unfilled', reason: problem };
+    if (problem?.rule === 'pattern-unfilled') return { ...base, state: 'pattern-unfilled', reason: { ...problem, ...unfilledField(plan, input.published, key) } };
     if (problem) return { ...base, state: 'not-listed', reason: problem };
     if (base.file) return { ...base, state: 'listed' };
     return { ...base, state: input.pending ? 'pending' : 'not-listed' };
