@@ -47,10 +47,49 @@ export interface SitemapStatus {
   sources: Record<string, 'admin' | 'config' | 'default'>;
 }
 
+/** Where a version stands, as GET /sitemap/entry-status says (server/src/core/entry-status.ts). */
+export type EntryState = 'listed' | 'pending' | 'not-listed' | 'draft-only' | 'filtered-out' | 'excluded' | 'pattern-unfilled';
+
+export interface EntryLocaleStatus {
+  locale: string | null;
+  state: EntryState;
+  url: string | null;
+  draftUrl: string | null;
+  file: string | null;
+  fileUrl: string | null;
+  pending: boolean;
+  excludedBy: 'document' | 'locale' | null;
+  reason: { rule: string; field?: string; pattern?: string; detail?: string } | null;
+}
+
+export type EntryStatus =
+  | { mapped: false; contentType: string; documentId: string }
+  | {
+      mapped: true;
+      contentType: string;
+      documentId: string;
+      localized: boolean;
+      draftAndPublish: boolean;
+      exclusions: Array<{ locale: string | null }>;
+      locales: EntryLocaleStatus[];
+    };
+
+export interface ExclusionTarget {
+  contentType: string;
+  documentId: string;
+  /** Omitted: every locale of the document. */
+  locale?: string;
+}
+
 export function useSitemapApi() {
-  const { get, post } = useFetchClient();
+  const { get, post, del } = useFetchClient();
   return {
     status: async () => (await get<SitemapStatus>('/sitemap/status')).data,
     generate: async () => (await post('/sitemap/generate')).data,
+    entryStatus: async (contentType: string, documentId: string) =>
+      (await get<EntryStatus>('/sitemap/entry-status', { params: { contentType, documentId } })).data,
+    exclude: async (target: ExclusionTarget) => (await post('/sitemap/exclusions', target)).data,
+    // DELETE bodies are not parsed by Strapi: the entry goes in the query string.
+    include: async (target: ExclusionTarget) => (await del('/sitemap/exclusions', { params: target })).data,
   };
 }
