@@ -324,10 +324,11 @@ export const EditViewSidePanel = ({ model, documentId, document, meta }: EditVie
   const canRead = !isLoading && Boolean(allowedActions.canRead);
   // Publishing, unpublishing or saving changes these: the status is read again.
   const versionKey = JSON.stringify([document?.updatedAt, document?.publishedAt, meta?.availableStatus]);
-  const { status, failed, load, exclude, include } = useEntryStatus(model, id, canRead, versionKey);
+  const { status, failed, load, exclude, include } = useEntryStatus(model, id, canRead && Boolean(document), versionKey);
 
-  // Hidden for new entries, for admins who may not read the sitemap, for types it does not map, and until known.
-  if (!id || !canRead || (status && !status.mapped) || (!status && !failed)) return null;
+  // Hidden for entries not saved yet (a clone has no document of its own), for admins who may not
+  // read the sitemap, for types it does not map, and until that is known.
+  if (!id || !document || !canRead || (status && !status.mapped) || (!status && !failed)) return null;
   return {
     title: String(t('editView.title', 'Sitemap')),
     content: (
