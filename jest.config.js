@@ -3,7 +3,7 @@
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/test/**/*.test.ts'],
+  testMatch: ['<rootDir>/test/**/*.test.ts?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/app/'],
   // The test app and the built plugin are plain CommonJS that Strapi loads as is.
   transformIgnorePatterns: ['/node_modules/', '<rootDir>/test/app/', '<rootDir>/dist/'],

@@ -256,7 +256,7 @@ const ExclusionToggle = ({ status, locale, localeName, onChanged, exclude, inclu
   );
 };
 
-const PanelContent = ({
+export const PanelContent = ({
   status,
   failed,
   currentLocale,
