@@ -5,7 +5,7 @@
  */
 import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
 import { createAdminWithActions, createSuperAdmin } from '../helpers/admin-auth';
-import { addLocale, ARTICLE, CATEGORY, createArticle, createCategory, HOMEPAGE, setHomepage } from '../helpers/content';
+import { addLocale, ARTICLE, CATEGORY, createArticle, createCategory, HOMEPAGE, publish, setHomepage, unpublish } from '../helpers/content';
 import { PUBLIC_URL, testConfig } from '../helpers/config';
 import { fileUrl, getText, parseUrlset } from '../helpers/sitemap-http';
 
@@ -101,7 +101,30 @@ describe('GET /sitemap/entry-status', () => {
   it('answers one row with a null locale for a type without i18n', async () => {
     const body = await statusOf(news, CATEGORY);
     expect(body.localized).toBe(false);
-    expect(body.locales).toEqual([expect.objectContaining({ locale: null, state: 'listed', url: `${HOST}/blog/news`, file: 'category-1.xml' })]);
+    expect(body.locales).toEqual([expect.objectContaining({ locale: null, state: 'listed', url: `${HOST}/blog/news` })]);
+    expect(await served(body.locales[0].file)).toContain(`${HOST}/blog/news`);
+  });
+
+  it('keeps a category listed in its file when the other category of that file is unpublished', async () => {
+    const others = [];
+    for (const slug of ['events', 'sports', 'travel']) others.push({ slug, id: (await createCategory(app.strapi, { name: slug, slug })).documentId });
+    await settle();
+    const fileOf = async (id: string) => (await statusOf(id, CATEGORY)).locales[0].file as string;
+    const all = [{ slug: 'news', id: news }, ...others];
+    const files = await Promise.all(all.map((category) => fileOf(category.id)));
+    // Two URLs per file: some file holds two categories; unpublish one of them.
+    const gone = all.findIndex((_, i) => files.indexOf(files[i]) !== i);
+    const mate = files.indexOf(files[gone]);
+    await unpublish(app.strapi, CATEGORY, all[gone].id);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await settle();
+    expect((await statusOf(all[gone].id, CATEGORY)).locales[0]).toMatchObject({ state: 'draft-only', file: null });
+    const row = (await statusOf(all[mate].id, CATEGORY)).locales[0];
+    expect(row).toMatchObject({ state: 'listed', file: files[mate] });
+    expect(await served(row.file)).toEqual([`${HOST}/blog/${all[mate].slug}`]);
+    await publish(app.strapi, CATEGORY, all[gone].id);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await settle();
   });
 
   it('says draft-only, with the URL it would get, for an entry or a locale never published', async () => {
