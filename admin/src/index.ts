@@ -1,5 +1,6 @@
 import { Earth } from '@strapi/icons';
 import type { StrapiApp } from '@strapi/strapi/admin';
+import { EditViewSidePanel, type EditViewPanelProps } from './components/EditViewSidePanel';
 import { PLUGIN_ID } from './pluginId';
 import { PERMISSIONS } from './permissions';
 import { prefixTranslations } from './utils/translations';
@@ -24,6 +25,14 @@ export default {
       }
     );
     app.registerPlugin({ id: PLUGIN_ID, name: PLUGIN_ID });
+  },
+
+  bootstrap(app: Pick<StrapiApp, 'getPlugin'>) {
+    // The content manager's plugin API is typed as unknown by the admin; this is the one call used.
+    const contentManager = app.getPlugin('content-manager').apis as {
+      addEditViewSidePanel(panels: Array<(props: EditViewPanelProps) => ReturnType<typeof EditViewSidePanel>>): void;
+    };
+    contentManager.addEditViewSidePanel([EditViewSidePanel]);
   },
 
   async registerTrads({ locales }: { locales: string[] }) {

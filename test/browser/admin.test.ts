@@ -2,7 +2,7 @@
  * The admin panel in real Chromium, on the built admin of test/app with the plugin: settings with
  * live preview and server-side validation, generation and the dashboard, the robots.txt snippet,
  * the French UI and RBAC. Runs once, in the SQLite pass: the admin does not depend on the database.
- * Saves screenshots of the dashboard and the settings page (linked from the README).
+ * Saves screenshots of the dashboard, the settings page and the edit-view panel (linked from the README).
  */
 import path from 'path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -10,6 +10,7 @@ import { ADMIN_PASSWORD, createAdminWithActions, createSuperAdmin, loginAdmin } 
 import { launchChromium, loginInBrowser } from '../helpers/browser';
 import { ARTICLE, createArticle, createCategory } from '../helpers/content';
 import { PUBLIC_URL } from '../helpers/config';
+import { fetchSitemapSet } from '../helpers/sitemap-http';
 import { databaseClient, startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
 
 // eslint-disable-next-line @typescript-eslint/no-var-requires
@@ -23,6 +24,7 @@ describeOnSqlite('admin panel in Chromium', () => {
   let browser: Browser;
   let superAdmin: { email: string; token: string };
   let orphanId: string;
+  let firstPostId: string;
 
   const adminGet = async (route: string) => {
     const response = await fetch(`${app.baseUrl}${route}`, { headers: { Authorization: `Bearer ${superAdmin.token}` } });
@@ -47,7 +49,7 @@ describeOnSqlite('admin panel in Chromium', () => {
 
   /** A tall window, reloaded so no notification covers the page: the README shows these. */
   async function saveScreenshot(page: Page, name: string, readyHeading: string) {
-    await page.setViewportSize({ width: 1440, height: 2600 });
+    await page.setViewportSize({ width: 1440, height: name === 'edit-view' ? 1000 : 2600 });
     await page.reload();
     await page.getByRole('heading', { name: readyHeading, level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
@@ -62,7 +64,7 @@ describeOnSqlite('admin panel in Chromium', () => {
     });
     superAdmin = await createSuperAdmin(app.strapi, app.baseUrl);
     const news = await createCategory(app.strapi, { name: 'News', slug: 'news' });
-    await createArticle(app.strapi, { title: 'First post', slug: 'first-post', categoryDocumentId: news.documentId });
+    firstPostId = (await createArticle(app.strapi, { title: 'First post', slug: 'first-post', categoryDocumentId: news.documentId })).documentId;
     await createArticle(app.strapi, { title: 'Second post', slug: 'second-post', categoryDocumentId: news.documentId });
     orphanId = (await createArticle(app.strapi, { title: 'No category', slug: 'orphan' })).documentId;
     browser = await launchChromium();
@@ -197,6 +199,37 @@ describeOnSqlite('admin panel in Chromium', () => {
     await context.close();
   });
 
+  it('shows an entry in the edit-view panel and excludes it from the sitemap, then includes it again', async () => {
+    const FIRST_POST = 'https://www.example.com/blog/news/first-post';
+    const servedUrls = async () => (await fetchSitemapSet(app.baseUrl)).urls.map((url) => url.loc);
+    const until = async (check: (urls: string[]) => boolean) => {
+      for (let i = 0; i < 100 && !check(await servedUrls()); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(check(await servedUrls())).toBe(true);
+    };
+
+    const { context, page } = await newSession(superAdmin.email);
+    await page.goto(`${app.baseUrl}/admin/content-manager/collection-types/${ARTICLE}/${firstPostId}?plugins[i18n][locale]=en`);
+    await page.getByRole('heading', { name: 'Sitemap', level: 2 }).waitFor();
+    const panel = page.getByRole('list', { name: 'Sitemap status per locale' });
+    await panel.getByText('Listed', { exact: true }).waitFor();
+    await panel.getByRole('link', { name: FIRST_POST }).waitFor();
+    await panel.getByRole('link', { name: /^article-\d+\.xml/ }).waitFor();
+
+    const exclude = page.getByRole('checkbox', { name: 'Exclude from the sitemap' });
+    await exclude.click();
+    await page.getByText('Excluded from the sitemap.', { exact: false }).first().waitFor();
+    await panel.getByText('Excluded', { exact: true }).waitFor();
+    await until((urls) => !urls.includes(FIRST_POST));
+    expect(await page.getByRole('checkbox', { name: 'Exclude from the sitemap' }).getAttribute('aria-checked')).toBe('true');
+
+    await page.getByRole('checkbox', { name: 'Exclude from the sitemap' }).click();
+    await page.getByText('Included in the sitemap again.', { exact: false }).first().waitFor();
+    await until((urls) => urls.includes(FIRST_POST));
+    await panel.getByText('Listed', { exact: true }).waitFor();
+    await saveScreenshot(page, 'edit-view', 'First post');
+    await context.close();
+  });
+
   it('speaks French to an admin whose language is French', async () => {
     const superAdminRole = await app.strapi.service('admin::role').getSuperAdmin();
     const email = 'francoise@example.com';
@@ -219,6 +252,10 @@ describeOnSqlite('admin panel in Chromium', () => {
     await page.getByRole('heading', { name: 'Paramètres du sitemap' }).waitFor();
     await page.getByText("S'exécute : À 03:00").waitFor();
     await page.getByRole('region', { name: 'Article' }).getByLabel("Modèle d'URL").waitFor();
+
+    await page.goto(`${app.baseUrl}/admin/content-manager/collection-types/${ARTICLE}/${firstPostId}?plugins[i18n][locale]=en`);
+    await page.getByRole('list', { name: 'État dans le sitemap par langue' }).getByText('Listée', { exact: true }).waitFor();
+    await page.getByRole('checkbox', { name: 'Exclure du sitemap' }).waitFor();
     await context.close();
   });
 

@@ -56,6 +56,7 @@ describe('access control', () => {
     ['POST', '/generate', undefined],
     ['POST', '/preview', { contentType: ARTICLE }],
     ['GET', '/content-types', undefined],
+    ['GET', `/entry-status?contentType=${ARTICLE}&documentId=x`, undefined],
     ['GET', '/exclusions', undefined],
     ['POST', '/exclusions', { contentType: ARTICLE, documentId: 'x' }],
     ['DELETE', `/exclusions?contentType=${ARTICLE}&documentId=x`, undefined],

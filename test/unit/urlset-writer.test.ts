@@ -372,6 +372,21 @@ describe('splitFile (the block index an incremental run splices with)', () => {
     expect(rewritten.localeCounts).toEqual(file.localeCounts);
   });
 
+  it('keeps the URL count of blocks without a locale (types without i18n, custom URLs)', () => {
+    const writer = new UrlsetWriter(limits);
+    for (const key of ['a', 'b']) writer.addRendered(writer.render({ key, records: [{ loc: `https://x.test/${key}` }] }));
+    const file = writer.close()!;
+    const split = splitFile(file.xml, file.text, file.blocks);
+    expect(split.map((item) => [item.urlCount, item.locales])).toEqual([
+      [1, [undefined]],
+      [1, [undefined]],
+    ]);
+    const again = new UrlsetWriter(limits);
+    for (const item of split) again.addRendered(item);
+    // Read as empty, these blocks made an incremental rewrite drop the whole file.
+    expect(again.close()).toMatchObject({ urlCount: 2, xml: file.xml, localeCounts: file.localeCounts });
+  });
+
   it('refuses an index that does not match the file', () => {
     const writer = new UrlsetWriter(limits);
     writer.addRendered(writer.render(block('a', ['https://x.test/1'])));

@@ -70,8 +70,42 @@ export interface CronPreview {
   nextRuns: string[];
 }
 
+/** Where a version stands, as GET /sitemap/entry-status says (server/src/core/entry-status.ts). */
+export type EntryState = 'listed' | 'pending' | 'not-listed' | 'draft-only' | 'filtered-out' | 'excluded' | 'pattern-unfilled';
+
+export interface EntryLocaleStatus {
+  locale: string | null;
+  state: EntryState;
+  url: string | null;
+  draftUrl: string | null;
+  file: string | null;
+  fileUrl: string | null;
+  pending: boolean;
+  excludedBy: 'document' | 'locale' | null;
+  reason: { rule: string; field?: string; pattern?: string; detail?: string } | null;
+}
+
+export type EntryStatus =
+  | { mapped: false; contentType: string; documentId: string }
+  | {
+      mapped: true;
+      contentType: string;
+      documentId: string;
+      localized: boolean;
+      draftAndPublish: boolean;
+      exclusions: Array<{ locale: string | null }>;
+      locales: EntryLocaleStatus[];
+    };
+
+export interface ExclusionTarget {
+  contentType: string;
+  documentId: string;
+  /** Omitted: every locale of the document. */
+  locale?: string;
+}
+
 export function useSitemapApi() {
-  const { get, post, put } = useFetchClient();
+  const { get, post, put, del } = useFetchClient();
   return {
     status: async () => (await get<SitemapStatus>('/sitemap/status')).data,
     generate: async () => (await post('/sitemap/generate')).data,
@@ -82,5 +116,10 @@ export function useSitemapApi() {
     preview: async (contentType: string, settings: TypeSettings, limit = 5) =>
       (await post<PreviewResponse>('/sitemap/preview', { contentType, settings, limit })).data,
     cronPreview: async (expression: string) => (await post<CronPreview>('/sitemap/cron-preview', { expression })).data,
+    entryStatus: async (contentType: string, documentId: string) =>
+      (await get<EntryStatus>('/sitemap/entry-status', { params: { contentType, documentId } })).data,
+    exclude: async (target: ExclusionTarget) => (await post('/sitemap/exclusions', target)).data,
+    // DELETE bodies are not parsed by Strapi: the entry goes in the query string.
+    include: async (target: ExclusionTarget) => (await del('/sitemap/exclusions', { params: target })).data,
   };
 }

@@ -6,12 +6,18 @@ import { PLUGIN_ID } from '../uids';
 const badRequest = (path: string[], message: string) =>
   new errors.ValidationError('Invalid request', { errors: [{ path, message, name: 'ValidationError' }] });
 
-function exclusionInput(strapi: Core.Strapi, body: any) {
-  const { contentType, documentId, locale } = body ?? {};
+function documentInput(strapi: Core.Strapi, input: any) {
+  const { contentType, documentId } = input ?? {};
   if (typeof contentType !== 'string' || !strapi.contentTypes[contentType as keyof typeof strapi.contentTypes]) {
     throw badRequest(['contentType'], 'must be the uid of a content type of this project');
   }
   if (typeof documentId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(documentId)) throw badRequest(['documentId'], 'must be a document id');
+  return { contentType, documentId };
+}
+
+function exclusionInput(strapi: Core.Strapi, body: any) {
+  const { contentType, documentId } = documentInput(strapi, body);
+  const { locale } = body;
   if (locale !== undefined && locale !== null && (typeof locale !== 'string' || !/^[A-Za-z0-9-]{1,35}$/.test(locale))) {
     throw badRequest(['locale'], 'must be a locale code');
   }
@@ -62,6 +68,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async status(ctx: any) {
       ctx.body = await service('status').status();
+    },
+
+    /** Where one entry stands in the sitemap, per locale (the content manager's side panel). */
+    async entryStatus(ctx: any) {
+      const { contentType, documentId } = documentInput(strapi, ctx.query);
+      ctx.body = await service('entry-status').status(contentType, documentId);
     },
 
     async listExclusions(ctx: any) {

@@ -59,7 +59,8 @@ export function splitFile(xml: string, text: string, index: BlockIndexEntry[]): 
     const blockText = text.slice(textAt, textAt + textLength);
     xmlAt += xmlLength;
     textAt += textLength;
-    const localeList = locales === '' ? [] : locales.split(',').map((locale) => locale || undefined);
+    // One entry per URL; a block always holds at least one, so '' is one URL without a locale.
+    const localeList = locales.split(',').map((locale) => locale || undefined);
     blocks.push({ key, xml: blockXml, text: blockText, urlCount: localeList.length, bytes: Buffer.byteLength(blockXml), lastmodTime: lastmodTime ?? undefined, locales: localeList });
   }
   if (xml.slice(xmlAt) !== URLSET_CLOSE || textAt !== text.length) throw new Error('block index does not match the file');

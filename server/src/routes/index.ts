@@ -14,6 +14,7 @@ const admin = {
     { method: 'POST', path: '/preview', handler: 'admin.preview', config: guarded(ACTIONS.read) },
     { method: 'POST', path: '/generate', handler: 'admin.generate', config: guarded(ACTIONS.regenerate) },
     { method: 'GET', path: '/status', handler: 'admin.status', config: guarded(ACTIONS.read) },
+    { method: 'GET', path: '/entry-status', handler: 'admin.entryStatus', config: guarded(ACTIONS.read) },
     { method: 'GET', path: '/exclusions', handler: 'admin.listExclusions', config: guarded(ACTIONS.read) },
     { method: 'POST', path: '/exclusions', handler: 'admin.addExclusion', config: guarded(ACTIONS.updateSettings) },
     { method: 'DELETE', path: '/exclusions', handler: 'admin.removeExclusion', config: guarded(ACTIONS.updateSettings) },

@@ -24,6 +24,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return rows.map((row) => ({ contentType: row.contentType, documentId: row.target, locale: row.locale ?? null }));
     },
 
+    /** The exclusions of one document, as the keys `keysFor` gives. */
+    async keysForDocument(contentType: string, documentId: string): Promise<Set<string>> {
+      const rows = (await exclusions().findMany({ select: ['target', 'locale'], where: { contentType, target: documentId } })) as any[];
+      return new Set(rows.map((row) => exclusionKey(row.target, row.locale)));
+    },
+
     async keysFor(contentType: string): Promise<Set<string>> {
       const rows = (await exclusions().findMany({ select: ['target', 'locale'], where: { contentType } })) as any[];
       return new Set(rows.map((row) => exclusionKey(row.target, row.locale)));

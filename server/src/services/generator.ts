@@ -59,9 +59,10 @@ export const XSL_NAME = 'sitemap.xsl';
 export const groupStem = (uid: string) => uid.split('.').pop()!.replace(/[^a-z0-9-]/gi, '-').toLowerCase();
 
 const textName = (name: string) => name.replace(/\.xml$/, '.txt');
-const keysName = (name: string) => name.replace(/\.xml$/, '.keys');
+export const keysName = (name: string) => name.replace(/\.xml$/, '.keys');
 const seqOf = (name: string) => Number(/-(\d+)\.xml$/.exec(name)?.[1] ?? 0);
-const holds = (file: { rangeStart: string | null; rangeEnd: string | null }, key: string) =>
+/** Whether a file's key range (rangeStart, rangeEnd] holds `key`; '' and null are open ends. */
+export const holds = (file: { rangeStart: string | null; rangeEnd: string | null }, key: string) =>
   key > (file.rangeStart ?? '') && (file.rangeEnd === null || key <= file.rangeEnd);
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {

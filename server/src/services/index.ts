@@ -1,4 +1,5 @@
 import dirtyMarks from './dirty-marks';
+import entryStatus from './entry-status';
 import exclusions from './exclusions';
 import fileStore from './file-store';
 import generator from './generator';
@@ -11,6 +12,7 @@ import status from './status';
 
 export default {
   'dirty-marks': dirtyMarks,
+  'entry-status': entryStatus,
   exclusions,
   'file-store': fileStore,
   generator,

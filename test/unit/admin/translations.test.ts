@@ -2,6 +2,7 @@ import path from 'path';
 import en from '../../../admin/src/translations/en.json';
 import fr from '../../../admin/src/translations/fr.json';
 import { RULE_CODES, RUN_STATUSES, RUN_TRIGGERS } from '../../../admin/src/utils/format';
+import { ENTRY_STATE_LABELS } from '../../../admin/src/utils/entry-states';
 import { CHANGEFREQS } from '../../../admin/src/utils/settings-form';
 import { usedTranslationKeys } from './translation-keys';
 
@@ -12,6 +13,7 @@ const composed = [
   ...CHANGEFREQS.map((frequency) => `settings.changefreq.${frequency}`),
   ...RUN_TRIGGERS.map((trigger) => `triggers.${trigger}`),
   ...RUN_STATUSES.map((status) => `runs.status.${status}`),
+  ...Object.keys(ENTRY_STATE_LABELS).map((state) => `editView.state.${state}`),
 ];
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((match) => match[1]).sort();
 
@@ -36,6 +38,7 @@ describe('admin translations', () => {
   });
 
   it('English text matches the defaults written in the code', () => {
+    for (const [state, label] of Object.entries(ENTRY_STATE_LABELS)) used.set(`editView.state.${state}`, label);
     const differing = [...used].filter(([key, text]) => (en as Record<string, string>)[key] !== text).map(([key]) => key);
     expect(differing).toEqual([]);
   });

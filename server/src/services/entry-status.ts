@@ -1,0 +1,108 @@
+/**
+ * One document's place in the sitemap, for the content manager's side panel: per locale, its URL,
+ * the live file holding it, or why it is left out. Reads only; the decision is core/entry-status.
+ */
+import type { Core } from '@strapi/strapi';
+import { entryStatus, type LocaleStatus } from '../core/entry-status';
+import type { SitemapSettings } from '../core/types';
+import type { BlockIndexEntry } from '../core/urlset-writer';
+import { readDocuments, type SourceDocument } from './entry-source';
+import type { StoredMark } from './dirty-marks';
+import type { StoredFile } from './file-store';
+import { holds, keysName } from './generator';
+import { PLUGIN_ID } from '../uids';
+
+export type EntryStatusResponse =
+  | { mapped: false; contentType: string; documentId: string }
+  | {
+      mapped: true;
+      contentType: string;
+      documentId: string;
+      localized: boolean;
+      draftAndPublish: boolean;
+      /** Exclusions stored for this document: `null` locale means the whole document. */
+      exclusions: Array<{ locale: string | null }>;
+      locales: Array<LocaleStatus & { fileUrl: string | null }>;
+    };
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const plugin = () => strapi.plugin(PLUGIN_ID);
+
+  /** Versions of one document: all rows matching `filters` (the reader adds nothing else when draftAndPublish is false). */
+  async function versionsOf(query: Parameters<typeof readDocuments>[1]) {
+    const versions: SourceDocument['versions'] = [];
+    for await (const page of readDocuments(strapi, query)) for (const doc of page) versions.push(...doc.versions);
+    return versions;
+  }
+
+  /** Which live urlset holds each locale of the document, from the files' block indexes. */
+  async function liveFilesHolding(uid: string, documentId: string) {
+    const store = plugin().service('file-store');
+    const live = (await store.listLive()) as StoredFile[];
+    const found = new Map<string, string>();
+    for (const file of live.filter((candidate) => candidate.format === 'urlset' && candidate.contentType === uid && holds(candidate, documentId))) {
+      const keys = live.find((candidate) => candidate.name === keysName(file.name));
+      if (!keys) continue;
+      const blocks = JSON.parse(await store.readText(keys)) as BlockIndexEntry[];
+      const block = blocks.find(([key]) => key === documentId);
+      // Written as a comma-joined list, '' standing for the locale of a type without i18n.
+      if (block) for (const locale of block[4].split(',')) found.set(locale, file.name);
+    }
+    return found;
+  }
+
+  /** A waiting mark covers the document when it names it, its whole type, or everything. */
+  async function markWaiting(uid: string, documentId: string) {
+    const marks = (await plugin().service('dirty-marks').pending()) as StoredMark[];
+    return marks.some((mark) => mark.kind === 'full' || (mark.contentType === uid && (mark.kind === 'type' || mark.target === documentId)));
+  }
+
+  return {
+    async status(uid: string, documentId: string): Promise<EntryStatusResponse> {
+      const settings: SitemapSettings = await plugin().service('settings').resolve();
+      const typeSettings = settings.contentTypes[uid];
+      if (!typeSettings) return { mapped: false, contentType: uid, documentId };
+
+      const generator = plugin().service('generator');
+      const plan = generator.buildPlan(uid, settings, await generator.defaultLocale(settings));
+      const contentType = strapi.contentTypes[uid as keyof typeof strapi.contentTypes] as any;
+      const draftAndPublish = Boolean(contentType.options?.draftAndPublish);
+      const query = {
+        uid,
+        fields: [plan.pattern, ...Object.values(plan.localePatterns)].flatMap((pattern) => pattern.fields),
+        lastmodField: plan.lastmodField,
+        localized: plan.localized,
+        documentIds: [documentId],
+      };
+      const [published, matching, drafts, excluded, files, pending] = await Promise.all([
+        versionsOf({ ...query, draftAndPublish }),
+        versionsOf({ ...query, draftAndPublish, filters: typeSettings.filters }),
+        draftAndPublish ? versionsOf({ ...query, draftAndPublish: false, filters: { publishedAt: { $null: true } } }) : Promise.resolve([]),
+        plugin().service('exclusions').keysForDocument(uid, documentId) as Promise<Set<string>>,
+        liveFilesHolding(uid, documentId),
+        markWaiting(uid, documentId),
+      ]);
+      const base = generator.publicUrl(settings);
+      const locales = entryStatus({
+        plan,
+        documentId,
+        published,
+        matching: new Set(matching.map((version) => version.locale ?? '')),
+        drafts,
+        excluded,
+        files,
+        pending,
+        now: Date.now(),
+      });
+      return {
+        mapped: true,
+        contentType: uid,
+        documentId,
+        localized: plan.localized,
+        draftAndPublish,
+        exclusions: [...excluded].map((key) => ({ locale: key === documentId ? null : key.slice(documentId.length + 1) })),
+        locales: locales.map((status) => ({ ...status, fileUrl: status.file ? `${base}/${status.file}` : null })),
+      };
+    },
+  };
+};
