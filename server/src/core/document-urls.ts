@@ -77,7 +77,7 @@ export function documentUrls(plan: TypePlan, doc: DocumentInput, context: UrlCon
           record.lastmod = lastmod.text;
           time = lastmod.time;
         } else {
-          report.add({ rule: lastmod.reason === 'future' ? 'lastmod-future' : 'lastmod-invalid', ...sample, url: loc, detail: `${plan.lastmodField} = ${String(value)}` });
+          report.add({ rule: lastmod.reason === 'future' ? 'lastmod-future' : 'lastmod-invalid', ...sample, url: loc, detail: `${plan.lastmodField} = ${value instanceof Date ? value.toISOString() : String(value)}` });
         }
       }
     }
