@@ -5,7 +5,7 @@
  */
 import { createHash, type Hash } from 'node:crypto';
 import { once } from 'node:events';
-import { createGzip, type Gzip } from 'node:zlib';
+import { constants, createGzip, type Gzip } from 'node:zlib';
 import type { FileSink } from './urlset-writer';
 
 /** What the store needs of a file's content: its gzip bytes, ETag and uncompressed size. */
@@ -26,8 +26,8 @@ export class GzipStream {
   private byteSize = 0;
   private full = false;
 
-  constructor() {
-    this.gzip = createGzip();
+  constructor(level: number = constants.Z_DEFAULT_COMPRESSION) {
+    this.gzip = createGzip({ level });
     this.gzip.on('data', (chunk: Buffer) => this.chunks.push(chunk));
     this.ended = once(this.gzip, 'end');
     // Surfaces through `ended` or `drained`; without a listener an error would be thrown at the process.
@@ -56,11 +56,15 @@ export class GzipStream {
   }
 }
 
-/** A urlset, its text twin and its block index, each compressed as it is written. */
+/**
+ * A urlset, its text twin and its block index, each compressed as it is written. The urlset, what
+ * crawlers fetch, gets zlib's default level; the text twin and the block index (never served) the
+ * fastest: at a million URLs that took a tenth off a full run, for a text twin 13% bigger gzipped.
+ */
 export class GzipFileSink implements FileSink {
   readonly xml = new GzipStream();
-  readonly text = new GzipStream();
-  readonly keys = new GzipStream();
+  readonly text = new GzipStream(constants.Z_BEST_SPEED);
+  readonly keys = new GzipStream(constants.Z_BEST_SPEED);
 
   write(xml: string, text: string, keys: string) {
     this.xml.write(xml);
