@@ -135,3 +135,29 @@ describe('toLastmod', () => {
     });
   });
 });
+
+describe('formatW3cDateTime over the whole range', () => {
+  it('writes what toISOString writes, to the second, for any instant from year 0000 to 9999', () => {
+    const min = Date.parse('0000-01-01T00:00:00Z');
+    const max = Date.parse('9999-12-31T23:59:59Z');
+    let seed = 12345;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const times = [0, -1, 1, 86_399_999, 86_400_000, -86_400_000, max, Date.UTC(2026, 1, 28, 23, 59, 59, 999)];
+    for (let i = 0; i < 20_000; i++) times.push(Math.floor(min + random() * (max - min)));
+    // Neighbouring instants too: the day part is cached.
+    for (let i = 0; i < 2_000; i++) times.push(Date.UTC(2026, 5, 15) + Math.floor(random() * 3 * 86_400_000));
+    for (const time of times) {
+      const date = new Date(time);
+      expect(formatW3cDateTime(date)).toBe(`${date.toISOString().slice(0, 19)}+00:00`);
+    }
+  });
+
+  it('refuses a Date outside years 0000-9999, and a Date in the future', () => {
+    expect(toLastmod(new Date('0000-01-01T00:00:00Z'), NOW)).toMatchObject({ ok: true, text: '0000-01-01T00:00:00+00:00' });
+    expect(toLastmod(new Date('-000001-12-31T23:59:59Z'), NOW)).toEqual({ ok: false, reason: 'invalid' });
+    expect(toLastmod(new Date('+010000-01-01T00:00:00Z'), Number.MAX_SAFE_INTEGER)).toEqual({ ok: false, reason: 'invalid' });
+    expect(toLastmod(new Date(Number.NaN), NOW)).toEqual({ ok: false, reason: 'invalid' });
+    expect(toLastmod(new Date(NOW + 10 * 60_000), NOW)).toEqual({ ok: false, reason: 'future' });
+    expect(toLastmod(new Date(NOW + 60_000), NOW)).toMatchObject({ ok: true });
+  });
+});

@@ -217,6 +217,19 @@ describe('resolvePattern', () => {
   });
 });
 
+describe('encodeSegmentValue on plain slugs', () => {
+  it('gives what encodeURIComponent gives, for values with and without characters to encode', () => {
+    const alphabet = "abcXYZ019-._~ !'()*/é%&😀";
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let i = 0; i < 5_000; i++) {
+      const value = Array.from({ length: 1 + Math.floor(random() * 12) }, () => [...alphabet][Math.floor(random() * [...alphabet].length)]).join('');
+      const expected = encodeURIComponent(value).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+      expect(encodeSegmentValue(value)).toBe(expected);
+    }
+  });
+});
+
 describe('encodeSegmentValue', () => {
   it('encodes everything but unreserved characters', () => {
     expect(encodeSegmentValue("a b/c?d#e%f&g=h+i:j@k!l'm(n)o*p~q.r_s-t")).toBe(

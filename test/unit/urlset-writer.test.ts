@@ -1,4 +1,15 @@
-import { formatPriority, renderUrl, splitFile, UrlsetWriter, xmlProlog, type UrlBlock, type WrittenFile } from '../../server/src/core/urlset-writer';
+import {
+  formatPriority,
+  MemorySink,
+  renderBlock,
+  renderUrl,
+  splitFile,
+  UrlsetWriter,
+  xmlProlog,
+  type BlockIndexEntry,
+  type ClosedFile,
+  type UrlBlock,
+} from '../../server/src/core/urlset-writer';
 import type { FileLimits, UrlRecord } from '../../server/src/core/types';
 
 const OPEN = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
@@ -8,18 +19,28 @@ const PROLOG = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const block = (key: string, records: UrlRecord[], lastmodTime?: number): UrlBlock => ({ key, records, lastmodTime });
 const one = (key: string, loc = `https://example.com/${key}`, lastmodTime?: number) => block(key, [{ loc }], lastmodTime);
 
+/** A closed file with the content its sink received. */
+type WrittenFile = Omit<ClosedFile<MemorySink>, 'sink'> & { xml: string; text: string; blocks: BlockIndexEntry[] };
+
+const newWriter = (limits: FileLimits, xslHref?: string) => new UrlsetWriter(limits, xslHref, () => new MemorySink());
+
+function contentOf(file: ClosedFile<MemorySink>): WrittenFile {
+  const { sink, ...meta } = file;
+  return { ...meta, xml: sink.xml, text: sink.text, blocks: JSON.parse(sink.keys) as BlockIndexEntry[] };
+}
+
 /** Feeds blocks through a writer the way the generator does, and returns every file written. */
 function writeAll(limits: FileLimits, blocks: UrlBlock[], xslHref?: string): WrittenFile[] {
-  const writer = new UrlsetWriter(limits, xslHref);
+  const writer = newWriter(limits, xslHref);
   const files: WrittenFile[] = [];
   for (const item of blocks) {
-    const measured = writer.measure(item);
-    expect(measured.fits).toBe(true);
-    const closed = writer.add(item, measured);
-    if (closed) files.push(closed);
+    const rendered = renderBlock(item);
+    expect(writer.fits(rendered)).toBe(true);
+    const closed = writer.add(rendered);
+    if (closed) files.push(contentOf(closed));
   }
   const last = writer.close();
-  if (last) files.push(last);
+  if (last) files.push(contentOf(last));
   return files;
 }
 
@@ -142,7 +163,7 @@ describe('UrlsetWriter', () => {
   });
 
   it('returns nothing on close when no URL was added', () => {
-    const writer = new UrlsetWriter(big);
+    const writer = newWriter(big);
     expect(writer.close()).toBeNull();
     expect(writer.close()).toBeNull();
   });
@@ -157,12 +178,39 @@ describe('UrlsetWriter', () => {
   });
 
   it('measures a block as the bytes of its rendered URLs', () => {
-    const writer = new UrlsetWriter(big);
+    const writer = newWriter(big);
     const records: UrlRecord[] = [{ loc: 'https://example.com/é' }, { loc: 'https://example.com/b', priority: 0.5 }];
-    const measured = writer.measure(block('k', records));
-    expect(measured.rendered).toEqual(records.map(renderUrl));
-    expect(measured.bytes).toBe(Buffer.byteLength(records.map(renderUrl).join('')));
-    expect(measured.fits).toBe(true);
+    const rendered = renderBlock(block('k', records));
+    expect(rendered.xml).toBe(records.map(renderUrl).join(''));
+    expect(rendered.text).toBe('https://example.com/é\nhttps://example.com/b\n');
+    expect(rendered.bytes).toBe(Buffer.byteLength(records.map(renderUrl).join('')));
+    expect(writer.fits(rendered)).toBe(true);
+  });
+
+  it('hands a big file to its sink in several chunks, the same bytes as written at once', () => {
+    const chunks: string[] = [];
+    const writer = new UrlsetWriter(big, undefined, () => ({ write: (xml: string) => void chunks.push(xml) }));
+    const blocks = Array.from({ length: 3000 }, (_, n) => one(`k${String(n).padStart(5, '0')}`, `https://example.com/${'x'.repeat(40)}/${n}`));
+    for (const item of blocks) writer.add(renderBlock(item));
+    writer.close();
+    expect(chunks.length).toBeGreaterThan(2);
+    const [file] = writeAll(big, blocks);
+    expect(chunks.join('')).toBe(file.xml);
+  });
+
+  it('writes the block index as JSON.stringify would', () => {
+    const [file] = writeAll(big, [
+      { key: 'doc"1', records: [{ loc: 'https://e.com/a' }, { loc: 'https://e.com/b' }], lastmodTime: 5, locales: ['en', 'fr-\u00e9'] },
+      { key: 'doc2', records: [{ loc: 'https://e.com/c' }], locales: [undefined] },
+    ]);
+    const writer = newWriter(big);
+    writer.add(renderBlock(one('x')));
+    const sink = writer.close()!.sink;
+    expect(sink.keys).toBe(JSON.stringify([['x', renderUrl({ loc: 'https://example.com/x' }).length, 'https://example.com/x\n'.length, null, '']]));
+    expect(file.blocks).toEqual([
+      ['doc"1', renderUrl({ loc: 'https://e.com/a' }).length * 2, 32, 5, 'en,fr-\u00e9'],
+      ['doc2', renderUrl({ loc: 'https://e.com/c' }).length, 16, null, ''],
+    ]);
   });
 
   describe('the URL limit', () => {
@@ -179,8 +227,8 @@ describe('UrlsetWriter', () => {
     });
 
     it('closes the file and returns it on the add that does not fit', () => {
-      const writer = new UrlsetWriter({ urlsPerFile: 2, bytesPerFile: 52_428_800 });
-      const add = (item: UrlBlock) => writer.add(item, writer.measure(item));
+      const writer = newWriter({ urlsPerFile: 2, bytesPerFile: 52_428_800 });
+      const add = (item: UrlBlock) => writer.add(renderBlock(item));
       expect(add(one('a'))).toBeNull();
       expect(add(one('b'))).toBeNull();
       const closed = add(one('c'));
@@ -206,10 +254,10 @@ describe('UrlsetWriter', () => {
     });
 
     it('reports a block with more URLs than a file may hold as not fitting', () => {
-      const writer = new UrlsetWriter({ urlsPerFile: 2, bytesPerFile: 52_428_800 });
+      const writer = newWriter({ urlsPerFile: 2, bytesPerFile: 52_428_800 });
       const records = [1, 2, 3].map((n) => ({ loc: `https://e.com/${n}` }));
-      expect(writer.measure(block('k', records)).fits).toBe(false);
-      expect(writer.measure(block('k', records.slice(0, 2))).fits).toBe(true);
+      expect(writer.fits(renderBlock(block('k', records)))).toBe(false);
+      expect(writer.fits(renderBlock(block('k', records.slice(0, 2))))).toBe(true);
     });
   });
 
@@ -238,10 +286,10 @@ describe('UrlsetWriter', () => {
       const loc = 'https://example.com/aaaa';
       const xsl = 'https://cms.example.com/api/sitemap/sitemap.xsl';
       const withXsl = Buffer.byteLength(xmlProlog(xsl) + OPEN + CLOSE);
-      const writer = new UrlsetWriter({ urlsPerFile: 10, bytesPerFile: withXsl + url(loc) }, xsl);
-      expect(writer.measure(one('a', loc)).fits).toBe(true);
-      const tight = new UrlsetWriter({ urlsPerFile: 10, bytesPerFile: withXsl + url(loc) - 1 }, xsl);
-      expect(tight.measure(one('a', loc)).fits).toBe(false);
+      const writer = newWriter({ urlsPerFile: 10, bytesPerFile: withXsl + url(loc) }, xsl);
+      expect(writer.fits(renderBlock(one('a', loc)))).toBe(true);
+      const tight = newWriter({ urlsPerFile: 10, bytesPerFile: withXsl + url(loc) - 1 }, xsl);
+      expect(tight.fits(renderBlock(one('a', loc)))).toBe(false);
     });
 
     it('counts bytes, not characters, for multibyte content and hreflang links', () => {
@@ -298,12 +346,12 @@ describe('UrlsetWriter', () => {
 
     it('reports a block too big for an empty file as not fitting', () => {
       const loc = `https://example.com/${'é'.repeat(200)}`;
-      const writer = new UrlsetWriter({ urlsPerFile: 10, bytesPerFile: frame + url(loc) - 1 });
-      const measured = writer.measure(one('a', loc));
-      expect(measured.fits).toBe(false);
-      expect(measured.bytes).toBe(url(loc));
-      const roomy = new UrlsetWriter({ urlsPerFile: 10, bytesPerFile: frame + url(loc) });
-      expect(roomy.measure(one('a', loc)).fits).toBe(true);
+      const writer = newWriter({ urlsPerFile: 10, bytesPerFile: frame + url(loc) - 1 });
+      const rendered = renderBlock(one('a', loc));
+      expect(writer.fits(rendered)).toBe(false);
+      expect(rendered.bytes).toBe(url(loc));
+      const roomy = newWriter({ urlsPerFile: 10, bytesPerFile: frame + url(loc) });
+      expect(roomy.fits(rendered)).toBe(true);
     });
   });
 
@@ -354,18 +402,18 @@ describe('splitFile (the block index an incremental run splices with)', () => {
   });
 
   it('gives back the blocks that were written, byte for byte', () => {
-    const writer = new UrlsetWriter(limits, 'sitemap.xsl');
+    const writer = newWriter(limits, 'sitemap.xsl');
     const blocks = [block('a', ['https://x.test/é&1', 'https://x.test/fr/1'], 1_000), block('b', ['https://x.test/2']), block('c', ['https://x.test/🚀'], 3_000)];
-    for (const item of blocks) writer.addRendered(writer.render(item));
-    const file = writer.close()!;
+    for (const item of blocks) writer.add(renderBlock(item));
+    const file = contentOf(writer.close()!);
     const split = splitFile(file.xml, file.text, file.blocks);
     expect(split.map((item) => item.key)).toEqual(['a', 'b', 'c']);
     expect(split.map((item) => item.locales)).toEqual([['en', 'fr'], ['en'], ['en']]);
     expect(split[0].lastmodTime).toBe(1_000);
     expect(split[1].lastmodTime).toBeUndefined();
-    const again = new UrlsetWriter(limits, 'sitemap.xsl');
-    for (const item of split) again.addRendered(item);
-    const rewritten = again.close()!;
+    const again = newWriter(limits, 'sitemap.xsl');
+    for (const item of split) again.add(item);
+    const rewritten = contentOf(again.close()!);
     expect(rewritten.xml).toBe(file.xml);
     expect(rewritten.text).toBe(file.text);
     expect(rewritten.byteSize).toBe(file.byteSize);
@@ -388,9 +436,9 @@ describe('splitFile (the block index an incremental run splices with)', () => {
   });
 
   it('refuses an index that does not match the file', () => {
-    const writer = new UrlsetWriter(limits);
-    writer.addRendered(writer.render(block('a', ['https://x.test/1'])));
-    const file = writer.close()!;
+    const writer = newWriter(limits);
+    writer.add(renderBlock(block('a', ['https://x.test/1'])));
+    const file = contentOf(writer.close()!);
     const broken = file.blocks.map(([key, xml, text, time, locales]) => [key, xml + 1, text, time, locales] as typeof file.blocks[number]);
     expect(() => splitFile(file.xml, file.text, broken)).toThrow(/does not match/);
   });

@@ -45,29 +45,32 @@ export interface OriginBlock {
 export const originFor = (plan: Pick<TypePlan, 'hostname' | 'hostnames'>, locale?: string) =>
   (locale && plan.hostnames[locale]) || plan.hostname;
 
+/** The entry a finding names; built only for a finding, as the loop below runs once per URL. */
+const sampleOf = (plan: TypePlan, doc: DocumentInput, locale?: string) => ({ contentType: plan.uid, documentId: doc.documentId, locale });
+
 export function documentUrls(plan: TypePlan, doc: DocumentInput, context: UrlContext): OriginBlock[] {
-  const { report } = context;
+  const { report, excluded } = context;
+  const wholeExcluded = excluded.size > 0 && excluded.has(doc.documentId);
   const listed: Array<{ locale?: string; record: UrlRecord; origin: string; time?: number }> = [];
   for (const { locale, entry } of doc.versions) {
-    if (context.excluded.has(doc.documentId) || (locale && context.excluded.has(`${doc.documentId}|${locale}`))) continue;
-    const sample = { contentType: plan.uid, documentId: doc.documentId, locale };
+    if (wholeExcluded || (locale && excluded.size > 0 && excluded.has(`${doc.documentId}|${locale}`))) continue;
     const pattern = (locale && plan.localePatterns[locale]) || plan.pattern;
     const resolved = resolvePattern(pattern, entry, locale);
     if (!resolved.ok) {
-      report.add({ rule: 'pattern-unfilled', ...sample, detail: `[${resolved.field}] ${resolved.reason} (pattern ${pattern.source})` });
+      report.add({ rule: 'pattern-unfilled', ...sampleOf(plan, doc, locale), detail: `[${resolved.field}] ${resolved.reason} (pattern ${pattern.source})` });
       continue;
     }
     const origin = originFor(plan, locale);
     const loc = origin + resolved.path;
     if (loc.length >= MAX_URL_LENGTH) {
-      report.add({ rule: 'url-too-long', ...sample, url: `${loc.slice(0, 200)}…`, detail: `${loc.length} characters` });
+      report.add({ rule: 'url-too-long', ...sampleOf(plan, doc, locale), url: `${loc.slice(0, 200)}…`, detail: `${loc.length} characters` });
       continue;
     }
     if (!context.seen.add(loc)) {
-      report.add({ rule: 'url-duplicate', ...sample, url: loc });
+      report.add({ rule: 'url-duplicate', ...sampleOf(plan, doc, locale), url: loc });
       continue;
     }
-    const record: UrlRecord = { loc, changefreq: plan.changefreq, priority: plan.priority };
+    const record: UrlRecord = { loc, lastmod: undefined, changefreq: plan.changefreq, priority: plan.priority };
     let time: number | undefined;
     if (plan.lastmodField) {
       const value = entry[plan.lastmodField];
@@ -77,7 +80,7 @@ export function documentUrls(plan: TypePlan, doc: DocumentInput, context: UrlCon
           record.lastmod = lastmod.text;
           time = lastmod.time;
         } else {
-          report.add({ rule: lastmod.reason === 'future' ? 'lastmod-future' : 'lastmod-invalid', ...sample, url: loc, detail: `${plan.lastmodField} = ${String(value)}` });
+          report.add({ rule: lastmod.reason === 'future' ? 'lastmod-future' : 'lastmod-invalid', ...sampleOf(plan, doc, locale), url: loc, detail: `${plan.lastmodField} = ${value instanceof Date ? value.toISOString() : String(value)}` });
         }
       }
     }
@@ -94,8 +97,9 @@ export function documentUrls(plan: TypePlan, doc: DocumentInput, context: UrlCon
 
   const blocks: OriginBlock[] = [];
   for (const item of listed) {
-    let block = blocks.find((candidate) => candidate.origin === item.origin);
-    if (!block) blocks.push((block = { origin: item.origin, records: [], locales: [] }));
+    let block: OriginBlock | undefined;
+    for (const candidate of blocks) if (candidate.origin === item.origin) block = candidate;
+    if (!block) blocks.push((block = { origin: item.origin, records: [], locales: [], lastmodTime: undefined }));
     block.records.push(item.record);
     block.locales.push(item.locale);
     if (item.time !== undefined && (block.lastmodTime === undefined || item.time > block.lastmodTime)) block.lastmodTime = item.time;

@@ -23,9 +23,12 @@ export class PatternSyntaxError extends Error {}
 export const encodeLiteral = (text: string) =>
   text.replace(/%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$&'()*+,;=:@/%]/gu, (char) => encodeURIComponent(char));
 
+// RFC 3986 unreserved characters, which encodeURIComponent leaves as they are: most slugs.
+const UNRESERVED_ONLY = /^[A-Za-z0-9\-._~]*$/;
+
 /** Percent-encodes one value as a single path segment: `/`, spaces and non-ASCII included, once. */
 export const encodeSegmentValue = (value: string) =>
-  encodeURIComponent(value).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  UNRESERVED_ONLY.test(value) ? value : encodeURIComponent(value).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 
 function literal(text: string) {
   try {

@@ -1,7 +1,8 @@
 /**
  * Writes `<urlset>` files (and their text twins) by string building: this is the hot path, where
  * xmlbuilder2 costs about ten times more. Every value goes through escapeXml. A file is closed before
- * it would pass the URL count or the uncompressed byte limit, counting every byte written.
+ * it would pass the URL count or the uncompressed byte limit, counting every byte written. Content
+ * goes out to a sink in chunks as it is written (see gzip-file), so memory does not grow with a file.
  */
 import { escapeXml } from './xml';
 import type { FileLimits, UrlRecord } from './types';
@@ -34,9 +35,14 @@ export interface RenderedBlock {
  */
 export type BlockIndexEntry = [string, number, number, number | null, string];
 
-export interface WrittenFile {
-  xml: string;
-  text: string;
+/** Receives a file's content in order, piece by piece: its urlset XML, its text twin, its block index. */
+export interface FileSink {
+  write(xml: string, text: string, keys: string): void;
+}
+
+/** A file the writer has closed: its content went to `sink`, this is what its metadata needs. */
+export interface ClosedFile<S extends FileSink = FileSink> {
+  sink: S;
   urlCount: number;
   byteSize: number;
   lastmodTime: number | null;
@@ -44,7 +50,19 @@ export interface WrittenFile {
   lastKey: string;
   /** URLs per locale ('default' for types without i18n). */
   localeCounts: Record<string, number>;
-  blocks: BlockIndexEntry[];
+}
+
+/** Keeps a file's content as strings (tests, and callers that need the text itself). */
+export class MemorySink implements FileSink {
+  xml = '';
+  text = '';
+  keys = '';
+
+  write(xml: string, text: string, keys: string) {
+    this.xml += xml;
+    this.text += text;
+    this.keys += keys;
+  }
 }
 
 /** Splits a written file back into its blocks, using its block index. Throws when they disagree. */
@@ -90,34 +108,50 @@ export function renderUrl(record: UrlRecord): string {
   return `${xml}</url>\n`;
 }
 
-export class UrlsetWriter {
+/** Keys and locales are plain ASCII names: quoted as they are, else by JSON.stringify. */
+const JSON_PLAIN = /^[A-Za-z0-9 _.,:;@!#$%&'()*+=?^`{|}~\/-]*$/;
+const jsonString = (value: string) => (JSON_PLAIN.test(value) ? `"${value}"` : JSON.stringify(value));
+
+/** Characters of XML gathered before they are handed to the sink: big enough to make few calls, small enough to stay young garbage. */
+const CHUNK_CHARS = 64 * 1024;
+
+/** Renders a block's URLs and counts their bytes. */
+export function renderBlock(block: UrlBlock): RenderedBlock {
+  let xml = '';
+  let text = '';
+  for (const record of block.records) {
+    xml += renderUrl(record);
+    text += `${record.loc}\n`;
+  }
+  const locales = block.locales ?? block.records.map(() => undefined);
+  return { key: block.key, xml, text, urlCount: block.records.length, bytes: Buffer.byteLength(xml), lastmodTime: block.lastmodTime, locales };
+}
+
+/**
+ * Writes blocks into a series of files, each handed to a sink from `open` as it is written, so a
+ * file is never held whole in memory. A file is closed before a block would pass its limits.
+ */
+export class UrlsetWriter<S extends FileSink = FileSink> {
   private readonly head: string;
   private readonly frameBytes: number;
-  private xml: string[] = [];
-  private text: string[] = [];
+  private sink: S | null = null;
+  private xml = '';
+  private text = '';
+  private keys = '';
   private urlCount = 0;
   private byteSize = 0;
   private lastmodTime: number | null = null;
   private firstKey = '';
   private lastKey = '';
   private localeCounts: Record<string, number> = {};
-  private blocks: BlockIndexEntry[] = [];
 
-  constructor(private readonly limits: FileLimits, xslHref?: string) {
+  constructor(
+    private readonly limits: FileLimits,
+    xslHref: string | undefined,
+    private readonly open: () => S
+  ) {
     this.head = xmlProlog(xslHref) + URLSET_OPEN;
     this.frameBytes = Buffer.byteLength(this.head) + Buffer.byteLength(URLSET_CLOSE);
-  }
-
-  /** Renders a block's URLs and counts its bytes. */
-  render(block: UrlBlock): RenderedBlock {
-    let xml = '';
-    let text = '';
-    for (const record of block.records) {
-      xml += renderUrl(record);
-      text += `${record.loc}\n`;
-    }
-    const locales = block.locales ?? block.records.map(() => undefined);
-    return { key: block.key, xml, text, urlCount: block.records.length, bytes: Buffer.byteLength(xml), lastmodTime: block.lastmodTime, locales };
   }
 
   /** Whether an empty file can hold the block at all. */
@@ -125,71 +159,67 @@ export class UrlsetWriter {
     return block.urlCount <= this.limits.urlsPerFile && this.frameBytes + block.bytes <= this.limits.bytesPerFile;
   }
 
-  /** Bytes the block takes in a file; `fits` is false when even an empty file cannot hold it. */
-  measure(block: UrlBlock) {
-    const rendered = block.records.map(renderUrl);
-    let bytes = 0;
-    for (const part of rendered) bytes += Buffer.byteLength(part);
-    const fits = this.fits({ urlCount: block.records.length, bytes });
-    return { rendered, bytes, fits };
-  }
-
-  /** Adds a measured block (see addRendered). */
-  add(block: UrlBlock, measured: { rendered: string[]; bytes: number }): WrittenFile | null {
-    return this.addRendered({
-      key: block.key,
-      xml: measured.rendered.join(''),
-      text: block.records.map((record) => `${record.loc}\n`).join(''),
-      urlCount: block.records.length,
-      bytes: measured.bytes,
-      lastmodTime: block.lastmodTime,
-      locales: block.locales ?? block.records.map(() => undefined),
-    });
-  }
-
   /**
    * Adds a rendered block. When it does not fit in the current file, that file is closed and
    * returned, and the block starts the next one.
    */
-  addRendered(block: RenderedBlock): WrittenFile | null {
-    let closed: WrittenFile | null = null;
+  add(block: RenderedBlock): ClosedFile<S> | null {
+    let closed: ClosedFile<S> | null = null;
     const full = this.urlCount + block.urlCount > this.limits.urlsPerFile || this.frameBytes + this.byteSize + block.bytes > this.limits.bytesPerFile;
     if (this.urlCount > 0 && full) closed = this.close();
-    if (this.urlCount === 0) this.firstKey = block.key;
-    this.xml.push(block.xml);
-    this.text.push(block.text);
+    if (this.urlCount === 0) {
+      this.sink = this.open();
+      this.firstKey = block.key;
+      this.xml = this.head;
+      this.keys = '[';
+    } else {
+      this.keys += ',';
+    }
+    this.xml += block.xml;
+    this.text += block.text;
     this.urlCount += block.urlCount;
     this.byteSize += block.bytes;
     this.lastKey = block.key;
-    for (const locale of block.locales) {
+    let locales = '';
+    for (let i = 0; i < block.locales.length; i++) {
+      const locale = block.locales[i];
       const name = locale ?? 'default';
       this.localeCounts[name] = (this.localeCounts[name] ?? 0) + 1;
+      locales += i === 0 ? (locale ?? '') : `,${locale ?? ''}`;
     }
     if (block.lastmodTime !== undefined && (this.lastmodTime === null || block.lastmodTime > this.lastmodTime)) {
       this.lastmodTime = block.lastmodTime;
     }
-    this.blocks.push([block.key, block.xml.length, block.text.length, block.lastmodTime ?? null, block.locales.map((locale) => locale ?? '').join(',')]);
+    // Same text as JSON.stringify of the BlockIndexEntry, without building the array.
+    this.keys += `[${jsonString(block.key)},${block.xml.length},${block.text.length},${block.lastmodTime ?? null},${jsonString(locales)}]`;
+    if (this.xml.length >= CHUNK_CHARS) this.flush();
     return closed;
   }
 
+  private flush() {
+    this.sink!.write(this.xml, this.text, this.keys);
+    this.xml = '';
+    this.text = '';
+    this.keys = '';
+  }
+
   /** Closes the open file, if it holds any URL. */
-  close(): WrittenFile | null {
+  close(): ClosedFile<S> | null {
     if (this.urlCount === 0) return null;
-    const file: WrittenFile = {
-      xml: this.head + this.xml.join('') + URLSET_CLOSE,
-      text: this.text.join(''),
+    this.xml += URLSET_CLOSE;
+    this.keys += ']';
+    this.flush();
+    const file: ClosedFile<S> = {
+      sink: this.sink!,
       urlCount: this.urlCount,
       byteSize: this.frameBytes + this.byteSize,
       lastmodTime: this.lastmodTime,
       firstKey: this.firstKey,
       lastKey: this.lastKey,
       localeCounts: this.localeCounts,
-      blocks: this.blocks,
     };
+    this.sink = null;
     this.localeCounts = {};
-    this.blocks = [];
-    this.xml = [];
-    this.text = [];
     this.urlCount = 0;
     this.byteSize = 0;
     this.lastmodTime = null;

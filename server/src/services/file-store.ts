@@ -4,10 +4,10 @@
  * in one transaction, so readers see the old set or the new one, never a mix. Replaced rows stay
  * one generation longer for readers already in flight, then are deleted with their parts.
  */
-import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import type { Core } from '@strapi/strapi';
+import { etagOf, type CompressedBody } from '../core/gzip-file';
 import { FILE_PART_UID, FILE_UID } from '../uids';
 
 const gzipAsync = promisify(gzip);
@@ -32,7 +32,9 @@ export type FileFormat = 'urlset' | 'text' | 'index' | 'xsl' | 'keys';
 export interface FileToStore {
   name: string;
   format: FileFormat;
-  content: string;
+  /** The text, or `body` when it was compressed while being written. */
+  content?: string;
+  body?: CompressedBody;
   groupKey?: string;
   contentType?: string;
   rangeStart?: string;
@@ -61,8 +63,6 @@ export interface StoredFile {
   localeCounts: Record<string, number> | null;
   createdAt: string | Date;
 }
-
-const etagOf = (content: string) => createHash('sha1').update(content).digest('base64url').slice(0, 27);
 
 class ByteCache {
   private readonly entries = new Map<number, Buffer>();
@@ -101,12 +101,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * the same bytes: then the live row is kept (same ETag and Last-Modified) and `kept` is true.
      */
     async savePending(generation: number, file: FileToStore): Promise<{ kept: boolean; row: StoredFile }> {
-      const etag = etagOf(file.content);
+      const etag = file.body ? file.body.etag : etagOf(file.content ?? '');
       const live = (await files().findOne({ where: { name: file.name, state: 'live' } })) as StoredFile | null;
       if (live && live.etag === etag && live.lastmod === (file.lastmod ?? null) && live.rangeEnd === (file.rangeEnd ?? null) && live.rangeStart === (file.rangeStart ?? null)) {
         return { kept: true, row: live };
       }
-      const compressed = await gzipAsync(Buffer.from(file.content, 'utf8'));
+      const bytes = file.body ? null : Buffer.from(file.content ?? '', 'utf8');
+      const compressed = file.body ? file.body.compressed : await gzipAsync(bytes!);
       const partCount = Math.max(1, Math.ceil(compressed.length / PART_BYTES));
       const row = (await files().create({
         data: {
@@ -119,7 +120,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           rangeStart: file.rangeStart ?? null,
           rangeEnd: file.rangeEnd ?? null,
           urlCount: file.urlCount ?? null,
-          byteSize: Buffer.byteLength(file.content),
+          byteSize: file.body ? file.body.byteSize : bytes!.length,
           compressedSize: compressed.length,
           etag,
           lastmod: file.lastmod ?? null,

@@ -14,7 +14,8 @@ import { encodeLiteral, parsePattern } from '../core/pattern';
 import { renderSitemapIndex } from '../core/sitemap-index';
 import type { SitemapSettings, UrlRecord } from '../core/types';
 import { UrlHashSet } from '../core/url-hash-set';
-import { splitFile, UrlsetWriter, type BlockIndexEntry, type RenderedBlock, type WrittenFile } from '../core/urlset-writer';
+import { GzipFileSink } from '../core/gzip-file';
+import { renderBlock, splitFile, UrlsetWriter, type BlockIndexEntry, type ClosedFile, type RenderedBlock, type UrlBlock } from '../core/urlset-writer';
 import { checkLoc, ValidationReport } from '../core/validation';
 import { SITEMAP_XSL } from '../core/xsl';
 import { readDocuments } from './entry-source';
@@ -47,10 +48,16 @@ interface IndexedFile {
 
 interface FileGroup {
   key: string;
-  writer: UrlsetWriter;
+  writer: UrlsetWriter<GzipFileSink>;
+  /** The sink of the file being written, to wait for its compression to keep up. */
+  sink: GzipFileSink | null;
   seq: number;
   previousEnd: string;
 }
+
+type WrittenFile = ClosedFile<GzipFileSink>;
+type Block = UrlBlock & { locales: Array<string | undefined> };
+type OnBlock = (groupKey: string, block: Block) => void;
 
 export const INDEX_NAME = 'index.xml';
 export const XSL_NAME = 'sitemap.xsl';
@@ -144,9 +151,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function saveUrlset(run: Run, file: WrittenFile, meta: { name: string; groupKey: string; contentType?: string; rangeStart: string; rangeEnd: string | null }) {
     const lastmod = file.lastmodTime === null ? null : formatW3cDateTime(new Date(file.lastmodTime));
     const common = { ...meta, urlCount: file.urlCount, lastmod, localeCounts: file.localeCounts };
-    const row = await run.save({ ...common, format: 'urlset', content: file.xml });
-    await run.save({ ...common, name: textName(meta.name), format: 'text', content: file.text });
-    await run.save({ ...common, name: keysName(meta.name), format: 'keys', content: JSON.stringify(file.blocks) });
+    const { xml, text, keys } = await file.sink.finish();
+    const row = await run.save({ ...common, format: 'urlset', body: xml });
+    await run.save({ ...common, name: textName(meta.name), format: 'text', body: text });
+    await run.save({ ...common, name: keysName(meta.name), format: 'keys', body: keys });
     run.written.push({ name: meta.name, groupKey: meta.groupKey, rangeStart: meta.rangeStart, lastmod });
     run.urlCount += file.urlCount;
     return row;
@@ -164,13 +172,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     };
   }
 
-  /** Reads documents of `uid` in (after, upTo] and feeds their URLs to the writer of each host group. */
-  async function writeRange(
-    run: Run,
-    uid: string,
-    range: { after: string; upTo: string | null; documentIds?: string[] },
-    onBlock: (groupKey: string, block: { key: string; records: UrlRecord[]; lastmodTime?: number; locales: Array<string | undefined> }) => Promise<void>
-  ) {
+  /**
+   * Reads documents of `uid` in (after, upTo] and feeds their URLs to the writer of each host group;
+   * `afterPage` saves what a page completed (per page, not per URL: awaits cost at a million URLs).
+   */
+  async function writeRange(run: Run, uid: string, range: { after: string; upTo: string | null; documentIds?: string[] }, onBlock: OnBlock, afterPage?: () => Promise<void>) {
     const plan = buildPlan(uid, run.settings, run.fallbackLocale);
     const context = { now: run.now, report: run.report, seen: run.seen, excluded: await plugin().service('exclusions').keysFor(uid) };
     const stem = groupStem(uid);
@@ -179,24 +185,32 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (stopping) throw new Error('Strapi is shutting down');
       for (const doc of page) {
         for (const block of documentUrls(plan, doc, context)) {
-          await onBlock(groupKeyFor(stem, block.origin, run.settings), { key: doc.documentId, ...block });
+          onBlock(groupKeyFor(stem, block.origin, run.settings), { key: doc.documentId, records: block.records, lastmodTime: block.lastmodTime, locales: block.locales });
         }
       }
+      if (afterPage) await afterPage();
     }
   }
 
-  /** Adds a block to a group's open file; a full file is saved and the next one started. */
-  async function addToGroup(run: Run, group: FileGroup, block: { key: string; records: UrlRecord[]; lastmodTime?: number; locales?: Array<string | undefined> }, contentType: string | undefined, onClose: (file: WrittenFile) => Promise<void>) {
-    const measured = group.writer.measure(block);
-    if (!measured.fits) {
+  /** Adds a block to a group's open file; a file it fills is handed to `onClose` to be saved. */
+  function addToGroup(run: Run, group: FileGroup, block: UrlBlock, contentType: string | undefined, onClose: (file: WrittenFile) => void) {
+    const rendered = renderBlock(block);
+    if (!group.writer.fits(rendered)) {
       run.report.add({ rule: 'file-limit', contentType, documentId: block.key, url: block.records[0].loc, detail: `${block.records.length} URLs` });
       return;
     }
-    const closed = group.writer.add(block, measured);
-    if (closed) await onClose(closed);
+    const closed = group.writer.add(rendered);
+    if (closed) onClose(closed);
     for (const record of block.records) run.priorities.add(record.priority);
     if (current) current.urlCount += block.records.length;
   }
+
+  const newWriter = (run: Run, onOpen: (sink: GzipFileSink) => void = () => undefined) =>
+    new UrlsetWriter(run.settings.limits, run.xslHref, () => {
+      const sink = new GzipFileSink();
+      onOpen(sink);
+      return sink;
+    });
 
   /**
    * Files written from scratch, one numbered series per group (`article-1.xml`, `article-2.xml`, …):
@@ -204,19 +218,30 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    */
   function freshGroups(run: Run, contentType?: string) {
     const groups = new Map<string, FileGroup>();
+    const filled: Array<{ group: FileGroup; file: WrittenFile }> = [];
     const flush = async (group: FileGroup, file: WrittenFile, isLast: boolean) => {
       group.seq++;
       await saveUrlset(run, file, { name: `${group.key}-${group.seq}.xml`, groupKey: group.key, contentType, rangeStart: group.previousEnd, rangeEnd: isLast ? null : file.lastKey });
       group.previousEnd = file.lastKey;
     };
+    const settle = async () => {
+      for (let next = filled.shift(); next; next = filled.shift()) await flush(next.group, next.file, false);
+      for (const group of groups.values()) await group.sink?.drained();
+    };
     return {
-      async add(groupKey: string, block: { key: string; records: UrlRecord[]; lastmodTime?: number; locales?: Array<string | undefined> }) {
+      add(groupKey: string, block: UrlBlock) {
         let group = groups.get(groupKey);
-        if (!group) groups.set(groupKey, (group = { key: groupKey, writer: new UrlsetWriter(run.settings.limits, run.xslHref), seq: 0, previousEnd: '' }));
+        if (!group) {
+          const created: FileGroup = { key: groupKey, writer: newWriter(run, (sink) => (created.sink = sink)), sink: null, seq: 0, previousEnd: '' };
+          groups.set(groupKey, (group = created));
+        }
         const target = group;
-        await addToGroup(run, target, block, contentType, (file) => flush(target, file, false));
+        addToGroup(run, target, block, contentType, (file) => filled.push({ group: target, file }));
       },
+      /** Saves the files filled so far and lets compression catch up. */
+      settle,
       async closeAll() {
+        await settle();
         for (const group of groups.values()) {
           const last = group.writer.close();
           if (last) await flush(group, last, true);
@@ -228,7 +253,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /** Writes every file of one type from scratch. */
   async function writeWholeType(run: Run, uid: string) {
     const groups = freshGroups(run, uid);
-    await writeRange(run, uid, { after: '', upTo: null }, (groupKey, block) => groups.add(groupKey, block));
+    await writeRange(run, uid, { after: '', upTo: null }, (groupKey, block) => groups.add(groupKey, block), groups.settle);
     await groups.closeAll();
   }
 
@@ -252,7 +277,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // lastmod was normalised to W3C Datetime by validateSettings.
       const record: UrlRecord = { loc, lastmod: custom.lastmod, changefreq: custom.changefreq, priority: custom.priority };
       const lastmodTime = custom.lastmod ? Date.parse(custom.lastmod) : undefined;
-      await groups.add(groupKeyFor('custom', origin, settings), { key: String(index).padStart(8, '0'), records: [record], lastmodTime });
+      groups.add(groupKeyFor('custom', origin, settings), { key: String(index).padStart(8, '0'), records: [record], lastmodTime });
     }
     await groups.closeAll();
   }
@@ -311,18 +336,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const start: string = carriedStart ?? source.rangeStart ?? '';
         carriedStart = null;
         const outputs: WrittenFile[] = [];
-        const writer = new UrlsetWriter(run.settings.limits, run.xslHref);
-        const collect = async (file: WrittenFile) => {
-          outputs.push(file);
-        };
+        const writer = newWriter(run);
         const fresh: RenderedBlock[] = [];
-        const onBlock = async (blockGroup: string, block: { key: string; records: UrlRecord[]; lastmodTime?: number; locales: Array<string | undefined> }) => {
+        const onBlock = (blockGroup: string, block: Block) => {
           if (blockGroup !== groupKey) {
             // A URL for another host group of this type: fine if that group has files, else rebuild the type.
             if (!byGroup.has(blockGroup)) needsWholeType = true;
             return;
           }
-          const rendered = writer.render(block);
+          const rendered = renderBlock(block);
           if (!writer.fits(rendered)) {
             run.report.add({ rule: 'file-limit', contentType: uid, documentId: block.key, url: block.records[0].loc, detail: `${block.records.length} URLs` });
             return;
@@ -337,14 +359,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           const changedSet = new Set(changed);
           const merged = [...oldBlocks.filter((block) => !changedSet.has(block.key)), ...fresh].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
           for (const block of merged) {
-            const closed = writer.addRendered(block);
-            if (closed) await collect(closed);
+            const closed = writer.add(block);
+            if (closed) outputs.push(closed);
           }
         } else {
           await writeRange(run, uid, { after: start, upTo: source.rangeEnd }, onBlock);
           for (const block of fresh) {
-            const closed = writer.addRendered(block);
-            if (closed) await collect(closed);
+            const closed = writer.add(block);
+            if (closed) outputs.push(closed);
           }
         }
         const last = writer.close();

@@ -1,0 +1,83 @@
+/**
+ * Compresses a file while it is being written: chunks go through gzip (zlib works on libuv's
+ * thread pool, beside the main thread) and into a SHA-1 for the ETag, so neither the whole text
+ * nor a copy of it is ever held. Only the compressed bytes are kept, to be stored.
+ */
+import { createHash, type Hash } from 'node:crypto';
+import { once } from 'node:events';
+import { constants, createGzip, type Gzip } from 'node:zlib';
+import type { FileSink } from './urlset-writer';
+
+/** What the store needs of a file's content: its gzip bytes, ETag and uncompressed size. */
+export interface CompressedBody {
+  compressed: Buffer;
+  etag: string;
+  byteSize: number;
+}
+
+/** The ETag of a content: it depends on the bytes only, so an unchanged file keeps its ETag. */
+export const etagOf = (content: string | Buffer) => createHash('sha1').update(content).digest('base64url').slice(0, 27);
+
+export class GzipStream {
+  private readonly gzip: Gzip;
+  private readonly hash: Hash = createHash('sha1');
+  private readonly chunks: Buffer[] = [];
+  private readonly ended: Promise<unknown>;
+  private byteSize = 0;
+  private full = false;
+
+  constructor(level: number = constants.Z_DEFAULT_COMPRESSION) {
+    this.gzip = createGzip({ level });
+    this.gzip.on('data', (chunk: Buffer) => this.chunks.push(chunk));
+    this.ended = once(this.gzip, 'end');
+    // Surfaces through `ended` or `drained`; without a listener an error would be thrown at the process.
+    this.ended.catch(() => undefined);
+  }
+
+  write(text: string) {
+    if (text.length === 0) return;
+    const bytes = Buffer.from(text, 'utf8');
+    this.hash.update(bytes);
+    this.byteSize += bytes.length;
+    if (!this.gzip.write(bytes)) this.full = true;
+  }
+
+  /** Resolves once zlib has taken what it was given, so a fast writer does not pile up input. */
+  async drained() {
+    if (!this.full) return;
+    this.full = false;
+    if (this.gzip.writableNeedDrain) await once(this.gzip, 'drain');
+  }
+
+  async finish(): Promise<CompressedBody> {
+    this.gzip.end();
+    await this.ended;
+    return { compressed: Buffer.concat(this.chunks), etag: this.hash.digest('base64url').slice(0, 27), byteSize: this.byteSize };
+  }
+}
+
+/**
+ * A urlset, its text twin and its block index, each compressed as it is written. The urlset, what
+ * crawlers fetch, gets zlib's default level; the text twin and the block index (never served) the
+ * fastest: at a million URLs that took a tenth off a full run, for a text twin 13% bigger gzipped.
+ */
+export class GzipFileSink implements FileSink {
+  readonly xml = new GzipStream();
+  readonly text = new GzipStream(constants.Z_BEST_SPEED);
+  readonly keys = new GzipStream(constants.Z_BEST_SPEED);
+
+  write(xml: string, text: string, keys: string) {
+    this.xml.write(xml);
+    this.text.write(text);
+    this.keys.write(keys);
+  }
+
+  async drained() {
+    await Promise.all([this.xml.drained(), this.text.drained(), this.keys.drained()]);
+  }
+
+  async finish() {
+    const [xml, text, keys] = await Promise.all([this.xml.finish(), this.text.finish(), this.keys.finish()]);
+    return { xml, text, keys };
+  }
+}
