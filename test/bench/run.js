@@ -110,13 +110,15 @@ async function lowerBound(strapi) {
   let urls = 0;
   let parts = [];
   for (;;) {
+    // The plugin's query shape: LEFT JOINs and the order of Strapi's (document_id, locale) index,
+    // which PostgreSQL and MariaDB need to read rows in order instead of joining first and sorting.
     const rows = await knex(`${article.tableName} as a`)
-      .join(`${link.name} as l`, `l.${link.joinColumn.name}`, 'a.id')
-      .join(`${category.tableName} as c`, 'c.id', `l.${link.inverseJoinColumn.name}`)
+      .leftJoin(`${link.name} as l`, `l.${link.joinColumn.name}`, 'a.id')
+      .leftJoin(`${category.tableName} as c`, 'c.id', `l.${link.inverseJoinColumn.name}`)
       .select('a.document_id', 'a.slug', 'a.updated_at', 'c.slug as category_slug')
       .whereNotNull('a.published_at')
       .andWhere('a.document_id', '>', after)
-      .orderBy('a.document_id')
+      .orderBy([{ column: 'a.document_id' }, { column: 'a.locale' }])
       .limit(2000);
     for (const row of rows) {
       const loc = `https://www.example.com/blog/${encodeURIComponent(row.category_slug)}/${encodeURIComponent(row.slug)}`;

@@ -421,18 +421,18 @@ describe('splitFile (the block index an incremental run splices with)', () => {
   });
 
   it('keeps the URL count of blocks without a locale (types without i18n, custom URLs)', () => {
-    const writer = new UrlsetWriter(limits);
-    for (const key of ['a', 'b']) writer.addRendered(writer.render({ key, records: [{ loc: `https://x.test/${key}` }] }));
-    const file = writer.close()!;
+    const writer = newWriter(limits);
+    for (const key of ['a', 'b']) writer.add(renderBlock({ key, records: [{ loc: `https://x.test/${key}` }] }));
+    const file = contentOf(writer.close()!);
     const split = splitFile(file.xml, file.text, file.blocks);
     expect(split.map((item) => [item.urlCount, item.locales])).toEqual([
       [1, [undefined]],
       [1, [undefined]],
     ]);
-    const again = new UrlsetWriter(limits);
-    for (const item of split) again.addRendered(item);
-    // Read as empty, these blocks made an incremental rewrite drop the whole file.
-    expect(again.close()).toMatchObject({ urlCount: 2, xml: file.xml, localeCounts: file.localeCounts });
+    const again = newWriter(limits);
+    for (const item of split) again.add(item);
+    const rewritten = contentOf(again.close()!);
+    expect(rewritten).toMatchObject({ urlCount: 2, xml: file.xml, localeCounts: file.localeCounts });
   });
 
   it('refuses an index that does not match the file', () => {
