@@ -1,5 +1,6 @@
 /** One typed client over Strapi's fetch client for the plugin's admin routes. */
 import { useFetchClient } from '@strapi/strapi/admin';
+import type { EntryState, EntryStatusResponse, LocaleStatus } from '../../../server/src/core/entry-status';
 import type { CatalogType, SettingsDraft, SettingKey, TypeSettings } from '../utils/settings-form';
 
 export interface SitemapFile {
@@ -70,32 +71,10 @@ export interface CronPreview {
   nextRuns: string[];
 }
 
-/** Where a version stands, as GET /sitemap/entry-status says (server/src/core/entry-status.ts). */
-export type EntryState = 'listed' | 'pending' | 'not-listed' | 'draft-only' | 'filtered-out' | 'excluded' | 'pattern-unfilled';
 
-export interface EntryLocaleStatus {
-  locale: string | null;
-  state: EntryState;
-  url: string | null;
-  draftUrl: string | null;
-  file: string | null;
-  fileUrl: string | null;
-  pending: boolean;
-  excludedBy: 'document' | 'locale' | null;
-  reason: { rule: string; field?: string; pattern?: string; detail?: string } | null;
-}
-
-export type EntryStatus =
-  | { mapped: false; contentType: string; documentId: string }
-  | {
-      mapped: true;
-      contentType: string;
-      documentId: string;
-      localized: boolean;
-      draftAndPublish: boolean;
-      exclusions: Array<{ locale: string | null }>;
-      locales: EntryLocaleStatus[];
-    };
+export type { EntryState };
+export type EntryLocaleStatus = LocaleStatus & { fileUrl: string | null };
+export type EntryStatus = EntryStatusResponse;
 
 export interface ExclusionTarget {
   contentType: string;

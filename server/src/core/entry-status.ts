@@ -31,6 +31,20 @@ export interface LocaleStatus {
   reason: { rule: RuleCode; field?: string; pattern?: string; detail?: string } | null;
 }
 
+/** The answer of GET /sitemap/entry-status (the admin's side panel reads this shape). */
+export type EntryStatusResponse =
+  | { mapped: false; contentType: string; documentId: string }
+  | {
+      mapped: true;
+      contentType: string;
+      documentId: string;
+      localized: boolean;
+      draftAndPublish: boolean;
+      /** Exclusions stored for this document: `null` locale means the whole document. */
+      exclusions: Array<{ locale: string | null }>;
+      locales: Array<LocaleStatus & { fileUrl: string | null }>;
+    };
+
 export interface EntryStatusInput {
   plan: TypePlan;
   documentId: string;

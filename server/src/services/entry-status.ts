@@ -3,7 +3,7 @@
  * the live file holding it, or why it is left out. Reads only; the decision is core/entry-status.
  */
 import type { Core } from '@strapi/strapi';
-import { entryStatus, type LocaleStatus } from '../core/entry-status';
+import { entryStatus, type EntryStatusResponse } from '../core/entry-status';
 import type { SitemapSettings } from '../core/types';
 import type { BlockIndexEntry } from '../core/urlset-writer';
 import { readDocuments, type SourceDocument } from './entry-source';
@@ -11,19 +11,6 @@ import type { StoredMark } from './dirty-marks';
 import type { StoredFile } from './file-store';
 import { holds, keysName } from './generator';
 import { PLUGIN_ID } from '../uids';
-
-export type EntryStatusResponse =
-  | { mapped: false; contentType: string; documentId: string }
-  | {
-      mapped: true;
-      contentType: string;
-      documentId: string;
-      localized: boolean;
-      draftAndPublish: boolean;
-      /** Exclusions stored for this document: `null` locale means the whole document. */
-      exclusions: Array<{ locale: string | null }>;
-      locales: Array<LocaleStatus & { fileUrl: string | null }>;
-    };
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const plugin = () => strapi.plugin(PLUGIN_ID);
