@@ -7,18 +7,10 @@ import { useSitemapApi, type SitemapStatus } from '../api/sitemap';
 import { PERMISSIONS } from '../permissions';
 import { describeCron } from '../utils/cron';
 import { contentManagerLink, formatBytes, formatPercent, isCrossHost } from '../utils/format';
+import { Section } from '../components/Section';
 import { useTranslate } from '../hooks/useTranslate';
 
 const POLL_MS = 2_000;
-
-const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
-  <Box tag="section" aria-label={title} background="neutral0" hasRadius shadow="tableShadow" padding={6} marginBottom={6}>
-    <Typography variant="delta" tag="h2">
-      {title}
-    </Typography>
-    <Box paddingTop={4}>{children}</Box>
-  </Box>
-);
 
 export const Dashboard = () => {
   const { formatDate, formatRelativeTime } = useIntl();

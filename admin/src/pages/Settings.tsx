@@ -13,6 +13,7 @@ import { CustomUrlsTable } from '../components/settings/CustomUrlsTable';
 import { ScheduleFields } from '../components/settings/ScheduleFields';
 import { SettingField } from '../components/settings/SettingField';
 import { SourceBadge } from '../components/settings/SourceBadge';
+import { Section } from '../components/Section';
 import { useTranslate } from '../hooks/useTranslate';
 import { PERMISSIONS } from '../permissions';
 import {
@@ -29,20 +30,6 @@ import {
   type SettingKey,
   type SettingsDraft,
 } from '../utils/settings-form';
-
-const Section = ({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) => (
-  <Box tag="section" aria-label={title} background="neutral0" hasRadius shadow="tableShadow" padding={6} marginBottom={6}>
-    <Typography variant="delta" tag="h2">
-      {title}
-    </Typography>
-    {description && (
-      <Typography tag="p" variant="pi" textColor="neutral600">
-        {description}
-      </Typography>
-    )}
-    <Box paddingTop={4}>{children}</Box>
-  </Box>
-);
 
 interface Locale {
   code: string;

@@ -52,18 +52,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
       const generator = plugin().service('generator');
       const plan = generator.buildPlan(uid, settings, await generator.defaultLocale(settings));
-      const contentType = strapi.contentTypes[uid as keyof typeof strapi.contentTypes] as any;
-      const draftAndPublish = Boolean(contentType.options?.draftAndPublish);
-      const query = {
-        uid,
-        fields: [plan.pattern, ...Object.values(plan.localePatterns)].flatMap((pattern) => pattern.fields),
-        lastmodField: plan.lastmodField,
-        localized: plan.localized,
-        documentIds: [documentId],
-      };
+      const { filters, ...unfiltered } = generator.typeQuery(uid, plan, settings);
+      const { draftAndPublish } = unfiltered;
+      const query = { ...unfiltered, documentIds: [documentId] };
       const [published, matching, drafts, excluded, files, pending] = await Promise.all([
-        versionsOf({ ...query, draftAndPublish }),
-        versionsOf({ ...query, draftAndPublish, filters: typeSettings.filters }),
+        versionsOf(query),
+        versionsOf({ ...query, filters }),
         draftAndPublish ? versionsOf({ ...query, draftAndPublish: false, filters: { publishedAt: { $null: true } } }) : Promise.resolve([]),
         plugin().service('exclusions').keysForDocument(uid, documentId) as Promise<Set<string>>,
         liveFilesHolding(uid, documentId),

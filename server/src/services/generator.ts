@@ -160,6 +160,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return row;
   }
 
+  /** What the entry reader needs for a mapped type: the pattern's fields, lastmod, filters, i18n, draft & publish. */
   function typeQuery(uid: string, plan: TypePlan, settings: SitemapSettings) {
     const contentType = strapi.contentTypes[uid as keyof typeof strapi.contentTypes] as any;
     return {
@@ -522,6 +523,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     publicUrl,
     buildPlan,
+    typeQuery,
     defaultLocale,
 
     /** Makes the current run stop at its next page (it fails cleanly, the live set untouched). */

@@ -33,18 +33,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
 
     const generator = strapi.plugin(PLUGIN_ID).service('generator');
     const plan = generator.buildPlan(uid, settings, await generator.defaultLocale(settings));
-    const contentType = strapi.contentTypes[uid as keyof typeof strapi.contentTypes] as any;
-    const draftAndPublish = Boolean(contentType.options?.draftAndPublish);
+    const query = generator.typeQuery(uid, plan, settings);
     const report = new ValidationReport(Math.min(limit, 50));
     const context = { now: Date.now(), report, seen: new UrlHashSet(), excluded: await strapi.plugin(PLUGIN_ID).service('exclusions').keysFor(uid) };
     const urls: Array<{ documentId: string; locale?: string; url: string }> = [];
     for await (const page of readDocuments(strapi, {
-      uid,
-      fields: [plan.pattern, ...Object.values(plan.localePatterns)].flatMap((pattern) => pattern.fields),
-      lastmodField: plan.lastmodField,
-      filters: typeSettings.filters,
-      localized: plan.localized,
-      draftAndPublish,
+      ...query,
       pageSize: 200,
       maxDocuments: Math.max(1, Math.min(limit, 50)),
     })) {
@@ -55,7 +49,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       }
     }
 
-    const where = { $and: [...(draftAndPublish ? [{ publishedAt: { $notNull: true } }] : []), ...(typeSettings.filters ? [typeSettings.filters] : [])] };
+    const where = { $and: [...(query.draftAndPublish ? [{ publishedAt: { $notNull: true } }] : []), ...(typeSettings.filters ? [typeSettings.filters] : [])] };
     const matching = await strapi.db.query(uid as any).count({ where });
     return { urls, leftOut: report.summary().samples, estimatedUrlCount: matching };
   },
