@@ -19,23 +19,28 @@ export interface FetchedFile {
   urls: ParsedUrl[];
 }
 
-const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+/** The child elements of `parent` with that qualified name (DOM nodes of xmlbuilder2). */
+const childrenNamed = (parent: any, name: string): any[] => Array.from(parent.childNodes as ArrayLike<any>).filter((node) => node.nodeName === name);
+const textOf = (parent: any, name: string): string | undefined => childrenNamed(parent, name)[0]?.textContent ?? undefined;
 
-/** Parses a `<urlset>` with a real XML parser (entities decoded), so tests see what a crawler sees. */
+/**
+ * Parses a `<urlset>` with a real XML parser, entities decoded, so tests see what a crawler sees.
+ * Read from the DOM: xmlbuilder2's object output escapes `&` and `<` again.
+ */
 export function parseUrlset(xml: string): ParsedUrl[] {
-  const doc = create(xml).end({ format: 'object' }) as any;
-  return asArray(doc.urlset.url).map((url: any) => ({
-    loc: url.loc,
-    lastmod: url.lastmod,
-    changefreq: url.changefreq,
-    priority: url.priority,
-    alternates: asArray(url['xhtml:link']).map((link: any) => ({ hreflang: link['@hreflang'], href: link['@href'] })),
+  const root = create(xml).root().node;
+  return childrenNamed(root, 'url').map((url) => ({
+    loc: textOf(url, 'loc')!,
+    lastmod: textOf(url, 'lastmod'),
+    changefreq: textOf(url, 'changefreq'),
+    priority: textOf(url, 'priority'),
+    alternates: childrenNamed(url, 'xhtml:link').map((link) => ({ hreflang: link.getAttribute('hreflang'), href: link.getAttribute('href') })),
   }));
 }
 
 export function parseIndex(xml: string): Array<{ loc: string; lastmod?: string }> {
-  const doc = create(xml).end({ format: 'object' }) as any;
-  return asArray(doc.sitemapindex.sitemap).map((entry: any) => ({ loc: entry.loc, lastmod: entry.lastmod }));
+  const root = create(xml).root().node;
+  return childrenNamed(root, 'sitemap').map((entry) => ({ loc: textOf(entry, 'loc')!, lastmod: textOf(entry, 'lastmod') }));
 }
 
 export const fileUrl = (baseUrl: string, name: string) => `${baseUrl}/api/sitemap/${name}`;

@@ -19,7 +19,8 @@ const generate = () => app.strapi.plugin('sitemap').service('generator').generat
 const lastFullRun = () => app.strapi.plugin('sitemap').service('runs').lastFullSuccess();
 
 beforeAll(async () => {
-  app = await startTestStrapi({ pluginConfig: testConfig() });
+  const customUrls = [...testConfig().customUrls, { url: "/terms&conditions/it's" }];
+  app = await startTestStrapi({ pluginConfig: testConfig({ customUrls }) });
   const { strapi } = app;
   const news = await createCategory(strapi, { name: 'News', slug: 'news' });
   const cafe = await createCategory(strapi, { name: 'Café', slug: 'café & co' });
@@ -28,7 +29,7 @@ beforeAll(async () => {
   const hello = await createArticle(strapi, { title: 'Hello', slug: 'hello', categoryDocumentId: news.documentId });
   await addLocale(strapi, { documentId: hello.documentId, locale: 'fr', data: { title: 'Bonjour', slug: 'bonjour', categoryDocumentId: news.documentId } });
   ids.hello = hello.documentId;
-  ids.hostile = (await createArticle(strapi, { title: 'Hostile', slug: `a<&"'>b`, categoryDocumentId: cafe.documentId })).documentId;
+  ids.hostile = (await createArticle(strapi, { title: `Hostile <&"'>`, slug: `a<&"'>b`, categoryDocumentId: cafe.documentId })).documentId;
   ids.accents = (await createArticle(strapi, { title: 'Accents', slug: 'crème brûlée/été 🚀', categoryDocumentId: cafe.documentId })).documentId;
   ids.long = (await createArticle(strapi, { title: 'Long', slug: LONG_SLUG, categoryDocumentId: news.documentId })).documentId;
   ids.hidden = (await createArticle(strapi, { title: 'Hidden', slug: 'hidden', categoryDocumentId: news.documentId, noindex: true })).documentId;
@@ -63,23 +64,33 @@ describe('generated sitemap set', () => {
         `${HOST}/blog/caf%C3%A9%20%26%20co`,
         `${HOST}/blog/news/hello`,
         `${HOST}/fr/blog/news/bonjour`,
-        `${HOST}/blog/caf%C3%A9%20%26%20co/a%3C%26%22%27%3Eb`,
+        `${HOST}/blog/caf%C3%A9%20%26%20co/a%3C%26%22'%3Eb`,
         `${HOST}/blog/caf%C3%A9%20%26%20co/cr%C3%A8me%20br%C3%BBl%C3%A9e%2F%C3%A9t%C3%A9%20%F0%9F%9A%80`,
         `${HOST}/contact`,
+        `${HOST}/terms&conditions/it's`,
       ].sort()
     );
     expect(locs.some((loc) => loc.includes('draft-only'))).toBe(false);
     expect(locs.some((loc) => loc.includes('hidden'))).toBe(false);
   });
 
-  it('escapes hostile values in the XML bytes themselves', async () => {
+  it('escapes hostile values in the XML bytes themselves, in files that xmllint validates', async () => {
+    // fetchSitemapSet has validated every served file against the XSDs; here, the bytes as served.
     const { files } = await fetchSitemapSet(app.baseUrl);
     const article = files.find((file) => file.name === 'article-1.xml')!;
-    // Percent-encoding removes < > " ' from the path, and the & of the category is escaped as an entity nowhere needed.
-    expect(article.xml).not.toMatch(/<loc>[^<]*[<>"'][^<]*<\/loc>/);
-    expect(article.xml).toContain('a%3C%26%22%27%3Eb');
-    const custom = await getText(fileUrl(app.baseUrl, 'custom-1.xml'));
-    expect(custom.text).toContain('<lastmod>2026-01-15</lastmod>');
+    // Values are encoded as encodeURIComponent does: the apostrophe stays, so the XML escapes it.
+    expect(article.xml).toContain(`<loc>${HOST}/blog/caf%C3%A9%20%26%20co/a%3C%26%22&apos;%3Eb</loc>`);
+    const custom = files.find((file) => file.name === 'custom-1.xml')!;
+    expect(custom.xml).toContain(`<loc>${HOST}/terms&amp;conditions/it&apos;s</loc>`);
+    expect(custom.xml).toContain('<lastmod>2026-01-15</lastmod>');
+    for (const file of files) {
+      // Every & starts an entity, and no raw < > " ' is left inside a value.
+      expect(file.xml).not.toMatch(/&(?!(amp|lt|gt|quot|apos);)/);
+      expect(file.xml).not.toMatch(/<loc>[^<]*[>"'][^<]*<\/loc>/);
+    }
+    // The text twin holds the URL itself, unescaped.
+    const twin = await getText(fileUrl(app.baseUrl, 'custom-1.txt'));
+    expect(twin.text.split('\n')).toContain(`${HOST}/terms&conditions/it's`);
   });
 
   it('links every language version to every other one, itself included, plus x-default', async () => {

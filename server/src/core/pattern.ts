@@ -23,12 +23,15 @@ export class PatternSyntaxError extends Error {}
 export const encodeLiteral = (text: string) =>
   text.replace(/%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$&'()*+,;=:@/%]/gu, (char) => encodeURIComponent(char));
 
-// RFC 3986 unreserved characters, which encodeURIComponent leaves as they are: most slugs.
-const UNRESERVED_ONLY = /^[A-Za-z0-9\-._~]*$/;
+// Characters encodeURIComponent leaves as they are: most slugs, which then need no call at all.
+const UNENCODED_ONLY = /^[A-Za-z0-9\-._~!'()*]*$/;
 
-/** Percent-encodes one value as a single path segment: `/`, spaces and non-ASCII included, once. */
-export const encodeSegmentValue = (value: string) =>
-  UNRESERVED_ONLY.test(value) ? value : encodeURIComponent(value).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+/**
+ * Percent-encodes one value as a single path segment exactly as `encodeURIComponent` does (`/`,
+ * `&`, spaces and non-ASCII encoded; `!'()*` kept): what Next.js, Nuxt and SvelteKit put in a
+ * dynamic segment and a browser keeps, so a listed URL equals the page's canonical URL byte for byte.
+ */
+export const encodeSegmentValue = (value: string) => (UNENCODED_ONLY.test(value) ? value : encodeURIComponent(value));
 
 function literal(text: string) {
   try {
