@@ -3,10 +3,9 @@
  * up at all; anything else is a 404 without a query. Conditional requests are answered with 304.
  */
 import type { Core } from '@strapi/strapi';
+import { SERVED_NAME } from '../core/file-names';
 import { PLUGIN_ID } from '../uids';
 import type { StoredFile } from '../services/file-store';
-
-const SAFE_NAME = /^[a-z0-9][a-z0-9-]{0,120}\.(xml|txt|xsl)(\.gz)?$/;
 
 const CONTENT_TYPES: Record<string, string> = {
   urlset: 'application/xml; charset=utf-8',
@@ -30,7 +29,7 @@ function isNotModified(ctx: any, etags: string[], lastModified: Date) {
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async serve(ctx: any) {
     const requested = String(ctx.params.name ?? '');
-    if (!SAFE_NAME.test(requested)) return ctx.notFound();
+    if (!SERVED_NAME.test(requested)) return ctx.notFound();
     const settings = await strapi.plugin(PLUGIN_ID).service('settings').cached();
     const asGzipFile = requested.endsWith('.gz');
     if (asGzipFile && (!settings.gzip || !requested.endsWith('.xml.gz'))) return ctx.notFound();

@@ -9,6 +9,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { documentUrls, type TypePlan } from '../core/document-urls';
+import { CUSTOM_GROUP, hostGroup, keysName, seqOf, textName, typeGroup, urlsetName } from '../core/file-names';
 import { formatW3cDateTime } from '../core/lastmod';
 import { encodeLiteral, parsePattern } from '../core/pattern';
 import { renderSitemapIndex } from '../core/sitemap-index';
@@ -62,12 +63,7 @@ type OnBlock = (groupKey: string, block: Block) => void;
 export const INDEX_NAME = 'index.xml';
 export const XSL_NAME = 'sitemap.xsl';
 
-/** File name stem for a type: `api::article.article` → `article`. */
-export const groupStem = (uid: string) => uid.split('.').pop()!.replace(/[^a-z0-9-]/gi, '-').toLowerCase();
-
-const textName = (name: string) => name.replace(/\.xml$/, '.txt');
-export const keysName = (name: string) => name.replace(/\.xml$/, '.keys');
-const seqOf = (name: string) => Number(/-(\d+)\.xml$/.exec(name)?.[1] ?? 0);
+export { keysName };
 /** Whether a file's key range (rangeStart, rangeEnd] holds `key`; '' and null are open ends. */
 export const holds = (file: { rangeStart: string | null; rangeEnd: string | null }, key: string) =>
   key > (file.rangeStart ?? '') && (file.rangeEnd === null || key <= file.rangeEnd);
@@ -112,11 +108,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     };
   }
 
-  /** `article` for the main host, `article-fr` for the files of a locale served on its own host. */
-  function groupKeyFor(stem: string, origin: string, settings: SitemapSettings) {
-    if (origin === settings.hostname) return stem;
-    const locales = Object.keys(settings.hostnames).filter((locale) => settings.hostnames[locale] === origin).sort();
-    return `${stem}-${locales.join('-').toLowerCase()}`;
+  /** `article` for the main host, `article_fr` for the files of a locale served on its own host. */
+  function groupKeyFor(base: string, origin: string, settings: SitemapSettings) {
+    if (origin === settings.hostname) return hostGroup(base, []);
+    return hostGroup(base, Object.keys(settings.hostnames).filter((locale) => settings.hostnames[locale] === origin));
   }
 
   /** Everything one run shares: settings, the report, and how files are saved and indexed. */
@@ -180,13 +175,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function writeRange(run: Run, uid: string, range: { after: string; upTo: string | null; documentIds?: string[] }, onBlock: OnBlock, afterPage?: () => Promise<void>) {
     const plan = buildPlan(uid, run.settings, run.fallbackLocale);
     const context = { now: run.now, report: run.report, seen: run.seen, excluded: await plugin().service('exclusions').keysFor(uid) };
-    const stem = groupStem(uid);
+    const base = typeGroup(uid);
     if (range.documentIds && range.documentIds.length === 0) return;
     for await (const page of readDocuments(strapi, { ...typeQuery(uid, plan, run.settings), ...range })) {
       if (stopping) throw new Error('Strapi is shutting down');
       for (const doc of page) {
         for (const block of documentUrls(plan, doc, context)) {
-          onBlock(groupKeyFor(stem, block.origin, run.settings), { key: doc.documentId, records: block.records, lastmodTime: block.lastmodTime, locales: block.locales });
+          onBlock(groupKeyFor(base, block.origin, run.settings), { key: doc.documentId, records: block.records, lastmodTime: block.lastmodTime, locales: block.locales });
         }
       }
       if (afterPage) await afterPage();
@@ -222,7 +217,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const filled: Array<{ group: FileGroup; file: WrittenFile }> = [];
     const flush = async (group: FileGroup, file: WrittenFile, isLast: boolean) => {
       group.seq++;
-      await saveUrlset(run, file, { name: `${group.key}-${group.seq}.xml`, groupKey: group.key, contentType, rangeStart: group.previousEnd, rangeEnd: isLast ? null : file.lastKey });
+      await saveUrlset(run, file, { name: urlsetName(group.key, group.seq), groupKey: group.key, contentType, rangeStart: group.previousEnd, rangeEnd: isLast ? null : file.lastKey });
       group.previousEnd = file.lastKey;
     };
     const settle = async () => {
@@ -278,7 +273,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // lastmod was normalised to W3C Datetime by validateSettings.
       const record: UrlRecord = { loc, lastmod: custom.lastmod, changefreq: custom.changefreq, priority: custom.priority };
       const lastmodTime = custom.lastmod ? Date.parse(custom.lastmod) : undefined;
-      groups.add(groupKeyFor('custom', origin, settings), { key: String(index).padStart(8, '0'), records: [record], lastmodTime });
+      groups.add(groupKeyFor(CUSTOM_GROUP, origin, settings), { key: String(index).padStart(8, '0'), records: [record], lastmodTime });
     }
     await groups.closeAll();
   }
@@ -379,7 +374,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         let previousEnd = start;
         for (const [n, file] of outputs.entries()) {
           const isLast = n === outputs.length - 1;
-          const name = n === 0 ? source.name : `${groupKey}-${nextSeq++}.xml`;
+          const name = n === 0 ? source.name : urlsetName(groupKey, nextSeq++);
           const rangeEnd = isLast ? source.rangeEnd : file.lastKey;
           const row = await saveUrlset(run, file, { name, groupKey, contentType: uid, rangeStart: previousEnd, rangeEnd });
           previousEnd = file.lastKey;

@@ -1,0 +1,52 @@
+/**
+ * Names of the generated files: unique by construction, and always of a shape the public route serves.
+ *
+ * A urlset is `<group>-<n>.xml` (twins `.txt` and `.keys`); the group names the type and the host:
+ * - `api::article.article` is `article`: the plain form, today's names, the common case;
+ * - the custom URLs are `custom`;
+ * - any other type is `<name>-<8 hex of the uid's hash>`: another uid shape (`api::blog.post`,
+ *   `plugin::…`), a name with other characters, or a name the plain form must not take (`custom`,
+ *   or one that already ends like a hash, `-1a2b3c4d`). Plain names never end that way, hashed ones always do;
+ * - a locale served on its own host adds `_<locale>` per locale sharing that host (`article_fr`):
+ *   type names never hold `_`, so `article` in French never meets a type `article-fr`;
+ * - a group of 100 characters or more is cut and ends with a hash of the whole: exactly 100 characters,
+ *   which no group left whole has, so every name stays under SERVED_NAME's length.
+ */
+import { createHash } from 'node:crypto';
+
+/** The names the public route looks up; anything else is a 404 without a query. */
+export const SERVED_NAME = /^[a-z0-9][a-z0-9_-]{0,120}\.(xml|txt|xsl)(\.gz)?$/;
+
+export const CUSTOM_GROUP = 'custom';
+const MAX_GROUP = 100;
+const HASH_LENGTH = 8;
+const PLAIN_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const ENDS_LIKE_HASH = new RegExp(`-[0-9a-f]{${HASH_LENGTH}}$`);
+
+const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, HASH_LENGTH);
+
+/** Lower case, every run of other characters one `-`, no `-` at either end. */
+const sanitize = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+
+/** The group of a type on the main host: `api::article.article` → `article`. */
+export function typeGroup(uid: string) {
+  const name = uid.split('.').pop() ?? '';
+  const plain = uid === `api::${name}.${name}` && PLAIN_NAME.test(name) && name !== CUSTOM_GROUP && !ENDS_LIKE_HASH.test(name);
+  return plain ? name : `${sanitize(name) || 'type'}-${hashOf(uid)}`;
+}
+
+/** The group of files for `base` (a type's group, or CUSTOM_GROUP) on a host shared by `locales` (none: the main host). */
+export function hostGroup(base: string, locales: string[]) {
+  const group = [base, ...[...locales].sort().map((locale) => sanitize(locale) || hashOf(locale))].join('_');
+  return group.length < MAX_GROUP ? group : `${group.slice(0, MAX_GROUP - HASH_LENGTH - 1)}-${hashOf(group)}`;
+}
+
+export const urlsetName = (group: string, seq: number) => `${group}-${seq}.xml`;
+export const textName = (name: string) => name.replace(/\.xml$/, '.txt');
+export const keysName = (name: string) => name.replace(/\.xml$/, '.keys');
+/** The number of a urlset in its group's series. */
+export const seqOf = (name: string) => Number(/-(\d+)\.xml$/.exec(name)?.[1] ?? 0);
