@@ -1,4 +1,4 @@
-import { checkLoc, MAX_URL_LENGTH, RULES, ValidationReport } from '../../server/src/core/validation';
+import { checkLoc, isLocalHostUrl, MAX_URL_LENGTH, RULES, ValidationReport } from '../../server/src/core/validation';
 
 describe('ValidationReport', () => {
   it('starts empty', () => {
@@ -121,5 +121,36 @@ describe('checkLoc', () => {
     ['credentials before another host', 'https://www.example.com@evil.org/a'],
   ])('refuses %s', (_label, loc) => {
     expect(checkLoc(loc, origin)).toBe('url-host-mismatch');
+  });
+});
+
+describe('isLocalHostUrl', () => {
+  it.each([
+    'http://0.0.0.0:1337/api/sitemap/index.xml',
+    'http://localhost:1337/api/sitemap',
+    'http://LOCALHOST./api/sitemap',
+    'http://cms.localhost/api/sitemap',
+    'http://127.0.0.1:1337/api/sitemap',
+    'http://127.12.0.9/api/sitemap',
+    'http://127.1/api/sitemap',
+    'http://2130706433/api/sitemap',
+    'http://0/api/sitemap',
+    'http://[::1]:1337/api/sitemap',
+    'http://[0:0:0:0:0:0:0:1]/api/sitemap',
+    'http://[::]:1337/api/sitemap',
+    'http://[::ffff:127.0.0.1]/api/sitemap',
+  ])('%s is local', (url) => {
+    expect(isLocalHostUrl(url)).toBe(true);
+  });
+
+  it.each([
+    'https://cms.example.com/api/sitemap',
+    'http://128.0.0.1/api/sitemap',
+    'http://10.0.0.1/api/sitemap',
+    'http://localhost.example.com/api/sitemap',
+    'http://[2001:db8::1]/api/sitemap',
+    'not a url',
+  ])('%s is not', (url) => {
+    expect(isLocalHostUrl(url)).toBe(false);
   });
 });

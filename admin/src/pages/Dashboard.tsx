@@ -238,7 +238,7 @@ export const Dashboard = () => {
                             {`${sample.contentType} ${sample.documentId}${sample.locale ? ` (${sample.locale})` : ''}`}
                           </Link>
                         ) : (
-                          <Typography>{sample.documentId ?? sample.contentType}</Typography>
+                          <Typography>{sample.documentId ?? sample.url ?? sample.contentType}</Typography>
                         )}
                         {sample.detail ? <Typography textColor="neutral600">{` — ${sample.detail}`}</Typography> : null}
                       </li>

@@ -23,6 +23,7 @@ export const RULE_CODES = [
   'lastmod-invalid',
   'lastmod-future',
   'priority-uniform',
+  'index-host-local',
 ] as const;
 
 /** What starts a run, and how it ends: shown through `triggers.<trigger>` and `runs.status.<status>`. */

@@ -12,6 +12,7 @@ export const RULES = {
   'lastmod-future': { leftOut: false, message: 'lastmod value is in the future: <lastmod> left out' },
   'file-limit': { leftOut: true, message: "the entry's URLs do not fit in one sitemap file under the URL and size limits" },
   'priority-uniform': { leftOut: false, message: 'every URL has the same priority, which tells crawlers nothing' },
+  'index-host-local': { leftOut: false, message: 'the index lists its files on a local host, which crawlers cannot reach: set server.url or publicUrl' },
 } as const;
 
 export type RuleCode = keyof typeof RULES;
@@ -66,4 +67,21 @@ export function checkLoc(loc: string, expectedOrigin: string): RuleCode | null {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'url-not-absolute';
   if (url.origin !== expectedOrigin) return 'url-host-mismatch';
   return null;
+}
+
+/**
+ * Whether a URL points at this machine or at no host: `localhost` (and `*.localhost`), 127.0.0.0/8,
+ * ::1, and the unspecified 0.0.0.0 and ::. Without `server.url`, Strapi's URL is its listen address, often `http://0.0.0.0:1337`.
+ */
+export function isLocalHostUrl(url: string) {
+  let hostname: string;
+  try {
+    hostname = new URL(url).hostname.toLowerCase().replace(/\.$/, '');
+  } catch {
+    return false;
+  }
+  if (hostname === 'localhost' || hostname.endsWith('.localhost')) return true;
+  // The URL parser has already written IPv4 in four decimal bytes (0x7f.1 → 127.0.0.1) and IPv6 compressed.
+  if (/^127\.\d+\.\d+\.\d+$/.test(hostname) || hostname === '0.0.0.0') return true;
+  return hostname === '[::1]' || hostname === '[::]' || /^\[::ffff:(7f[0-9a-f]{2}:[0-9a-f]{1,4}|0:0)\]$/.test(hostname);
 }

@@ -17,7 +17,7 @@ import type { SitemapSettings, UrlRecord } from '../core/types';
 import { UrlHashSet } from '../core/url-hash-set';
 import { GzipFileSink } from '../core/gzip-file';
 import { renderBlock, splitFile, UrlsetWriter, type BlockIndexEntry, type ClosedFile, type RenderedBlock, type UrlBlock } from '../core/urlset-writer';
-import { checkLoc, ValidationReport } from '../core/validation';
+import { checkLoc, isLocalHostUrl, ValidationReport } from '../core/validation';
 import { SITEMAP_XSL } from '../core/xsl';
 import { readDocuments } from './entry-source';
 import type { FileToStore, StoredFile } from './file-store';
@@ -402,6 +402,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     run.replaced.add(INDEX_NAME);
     // An index must list at least one sitemap: with no URL at all, none is served.
     if (files.length > 0) {
+      const indexUrl = `${run.base}/${INDEX_NAME}`;
+      if (isLocalHostUrl(indexUrl)) run.report.add({ rule: 'index-host-local', url: indexUrl, detail: `files listed under ${run.base}` });
       await run.save({ name: INDEX_NAME, format: 'index', content: renderSitemapIndex(files.map((file) => ({ loc: `${run.base}/${file.name}`, lastmod: file.lastmod ?? undefined })), run.xslHref) });
     }
     return files.length;
