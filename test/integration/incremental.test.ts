@@ -9,6 +9,8 @@ import { testConfig } from '../helpers/config';
 import { fetchSitemapSet } from '../helpers/sitemap-http';
 
 const HOST = 'https://www.example.com';
+// fr on its own host: its URLs are written in their own file series, reached by the same incremental runs.
+const FR_HOST = 'https://www.example.fr';
 let app: RestartableStrapi;
 let news: string;
 const ids: string[] = [];
@@ -32,7 +34,7 @@ async function lastRun() {
 }
 
 beforeAll(async () => {
-  app = (await startTestStrapi({ pluginConfig: testConfig({ customUrls: [], debounceMs: 50, cron: false, limits: { urlsPerFile: 4 } }) })) as RestartableStrapi;
+  app = (await startTestStrapi({ pluginConfig: testConfig({ hostnames: { fr: FR_HOST }, customUrls: [], debounceMs: 50, cron: false, limits: { urlsPerFile: 4 } }) })) as RestartableStrapi;
   news = (await createCategory(app.strapi, { name: 'News', slug: 'news' })).documentId;
   for (let i = 0; i < 12; i++) {
     ids.push((await createArticle(app.strapi, { title: `A${i}`, slug: `a${i}`, categoryDocumentId: news })).documentId);
@@ -79,9 +81,11 @@ it('follows a slug change, and a locale added later, with reciprocal hreflang li
   const listed = urls.map((url) => url.loc);
   expect(listed).not.toContain(`${HOST}/blog/news/a2`);
   const en = urls.find((url) => url.loc === `${HOST}/blog/news/a2-renamed`)!;
-  const fr = urls.find((url) => url.loc === `${HOST}/fr/blog/news/f2`)!;
+  const fr = urls.find((url) => url.loc === `${FR_HOST}/fr/blog/news/f2`)!;
   expect(en.alternates.map((link) => link.href)).toEqual([en.loc, fr.loc, en.loc]);
   expect(fr.alternates).toEqual(en.alternates);
+  const { files } = await fetchSitemapSet(app.baseUrl);
+  expect(files.find((file) => file.urls.some((url) => url.loc === fr.loc))!.name).toBe('article_fr-1.xml');
 });
 
 it('drops an entry whose filter stops matching', async () => {

@@ -184,6 +184,24 @@ describe('documentUrls', () => {
         ['https://www.example.fr', ['fr']],
       ]);
     });
+
+    it('with an origin, checks and reports only that origin’s URLs, and still links every version', () => {
+      const crossPlan = plan({ hostnames: { fr: 'https://www.example.fr' }, lastmodField: 'updatedAt' });
+      const seen = new UrlHashSet();
+      const doc = bilingual('doc1', { updatedAt: 'not a date' }, { updatedAt: 'not a date' });
+      // A first pass for the main host, then one for the fr host, sharing one run's seen set and report.
+      const report = new ValidationReport();
+      const first = documentUrls(crossPlan, doc, context({ seen, report, origin: 'https://www.example.com' }));
+      const second = documentUrls(crossPlan, doc, context({ seen, report, origin: 'https://www.example.fr' }));
+      const links = ['https://www.example.com/en/blog/hello', 'https://www.example.fr/fr/blog/bonjour', 'https://www.example.com/en/blog/hello'];
+      for (const blocks of [first, second]) {
+        expect(blocks.map((block) => block.origin)).toEqual(['https://www.example.com', 'https://www.example.fr']);
+        expect(blocks[1].records[0].alternates!.map((link) => link.href)).toEqual(links);
+      }
+      expect(report.count('url-duplicate')).toBe(0);
+      // One finding per version, each from the pass that owns its host.
+      expect(report.count('lastmod-invalid')).toBe(2);
+    });
   });
 
   describe('exclusions', () => {

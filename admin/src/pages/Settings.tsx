@@ -249,7 +249,17 @@ export const Settings = () => {
           <Section title={t('settings.schedule', 'Updates')} description={t('settings.schedule.description', 'Publishing rewrites only the files that changed; the schedule runs a full regeneration.')}>
             <Grid.Root gap={5}>
               <Grid.Item col={12} direction="column" alignItems="stretch">
-                <ScheduleFields cron={draft.cron} onChange={(cron) => set('cron', cron)} error={errorOf('cron')} disabled={disabled} action={source('cron')} />
+                <ScheduleFields
+                  cron={draft.cron}
+                  timezone={draft.cronTimezone}
+                  onChange={(cron) => set('cron', cron)}
+                  onTimezoneChange={(timezone) => set('cronTimezone', timezone)}
+                  error={errorOf('cron')}
+                  timezoneError={errorOf('cronTimezone')}
+                  disabled={disabled}
+                  action={source('cron')}
+                  timezoneAction={source('cronTimezone')}
+                />
               </Grid.Item>
               {booleanField('autoGenerate', t('settings.autoGenerate', 'Update on publish, unpublish and delete'))}
               <Grid.Item col={6} s={12} direction="column" alignItems="stretch">

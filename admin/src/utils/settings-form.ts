@@ -7,6 +7,7 @@
 
 import type { Changefreq, ContentTypeInfo, ContentTypeSettings, CustomUrl, SitemapSettings } from '../../../server/src/core/types';
 import { CHANGEFREQS, MAX_DEBOUNCE_MS, MIN_BYTES_PER_FILE, PROTOCOL_LIMITS } from '../../../server/src/core/limits';
+import { isTimeZone } from '../../../server/src/core/time-zone';
 
 export { CHANGEFREQS, MAX_DEBOUNCE_MS, MIN_BYTES_PER_FILE, PROTOCOL_LIMITS };
 export type { Changefreq, CustomUrl };
@@ -42,6 +43,7 @@ const MESSAGES = {
   customUrl: { id: 'settings.error.customUrl', defaultMessage: 'Enter a path starting with "/" or an absolute http(s) URL.' },
   lastmod: { id: 'settings.error.lastmod', defaultMessage: 'Enter a date as YYYY-MM-DD, or a date-time with a time zone.' },
   cron: { id: 'settings.error.cron', defaultMessage: 'Enter a cron expression such as "0 3 * * *" (every day at 03:00).' },
+  timezone: { id: 'settings.error.timezone', defaultMessage: "Enter a time zone name such as Europe/Paris, or leave empty for the server's time zone." },
   server: { id: 'settings.error.server', defaultMessage: '{message}' },
 } satisfies Record<string, FieldMessage>;
 
@@ -102,6 +104,7 @@ export function checkDraft(draft: SettingsDraft, filtersText: Record<string, str
   for (const [locale, origin] of Object.entries(draft.hostnames)) add(['hostnames', locale], isOrigin(origin) ? null : MESSAGES.origin);
   if (draft.publicUrl) add(['publicUrl'], isHttpUrl(draft.publicUrl) ? null : MESSAGES.url);
   if (draft.cron !== false && !draft.cron.trim()) add(['cron'], MESSAGES.cron);
+  if (draft.cronTimezone) add(['cronTimezone'], isTimeZone(draft.cronTimezone) ? null : MESSAGES.timezone);
   add(
     ['limits', 'urlsPerFile'],
     isWholeIn(draft.limits.urlsPerFile, 1, PROTOCOL_LIMITS.urlsPerFile) ? null : { ...MESSAGES.wholeNumber, values: { min: 1, max: PROTOCOL_LIMITS.urlsPerFile } }
@@ -225,7 +228,7 @@ export function insertToken(pattern: string, token: string, caret = pattern.leng
 export function formFieldKeys(draft: SettingsDraft, locales: string[]): Set<string> {
   const keys = new Set<string>();
   const add = (...path: string[]) => keys.add(fieldKey(path));
-  for (const key of ['hostname', 'hostnames', 'defaultLocale', 'publicUrl', 'cron', 'autoGenerate', 'debounceMs', 'gzip', 'xsl', 'limits', 'contentTypes', 'customUrls']) add(key);
+  for (const key of ['hostname', 'hostnames', 'defaultLocale', 'publicUrl', 'cron', 'cronTimezone', 'autoGenerate', 'debounceMs', 'gzip', 'xsl', 'limits', 'contentTypes', 'customUrls']) add(key);
   add('limits', 'urlsPerFile');
   add('limits', 'bytesPerFile');
   for (const locale of locales) add('hostnames', locale);

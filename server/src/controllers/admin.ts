@@ -1,6 +1,7 @@
 /** Admin API: thin handlers, each validating its input and calling one service. */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
+import { isTimeZone, TIME_ZONE_HELP } from '../core/time-zone';
 import { PLUGIN_ID } from '../uids';
 
 const badRequest = (path: string[], message: string) =>
@@ -37,9 +38,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async cronPreview(ctx: any) {
-      const { expression } = ctx.request.body ?? {};
+      const { expression, timezone } = ctx.request.body ?? {};
       if (typeof expression !== 'string' || expression.length > 200) throw badRequest(['expression'], 'must be a cron expression');
-      ctx.body = service('scheduler').previewCron(expression);
+      const unset = timezone === undefined || timezone === null || timezone === '';
+      if (!unset && !isTimeZone(timezone)) throw badRequest(['timezone'], TIME_ZONE_HELP);
+      ctx.body = service('scheduler').previewCron(expression, unset ? undefined : timezone);
     },
 
     async contentTypes(ctx: any) {

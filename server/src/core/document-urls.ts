@@ -33,6 +33,12 @@ export interface UrlContext {
   seen: UrlHashSet;
   /** Exclusion keys: a documentId (every locale) or `documentId|locale`. */
   excluded: Set<string>;
+  /**
+   * Only URLs on this origin are checked for duplicates and reported. An incremental run reads a
+   * document once per host group it rewrites: the other groups' URLs are still needed for hreflang,
+   * but are checked by their own group's pass (else the second pass finds them all "already listed").
+   */
+  origin?: string;
 }
 
 export interface OriginBlock {
@@ -54,19 +60,20 @@ export function documentUrls(plan: TypePlan, doc: DocumentInput, context: UrlCon
   const listed: Array<{ locale?: string; record: UrlRecord; origin: string; time?: number }> = [];
   for (const { locale, entry } of doc.versions) {
     if (wholeExcluded || (locale && excluded.size > 0 && excluded.has(`${doc.documentId}|${locale}`))) continue;
+    const origin = originFor(plan, locale);
+    const own = context.origin === undefined || context.origin === origin;
     const pattern = (locale && plan.localePatterns[locale]) || plan.pattern;
     const resolved = resolvePattern(pattern, entry, locale);
     if (!resolved.ok) {
-      report.add({ rule: 'pattern-unfilled', ...sampleOf(plan, doc, locale), detail: `[${resolved.field}] ${resolved.reason} (pattern ${pattern.source})` });
+      if (own) report.add({ rule: 'pattern-unfilled', ...sampleOf(plan, doc, locale), detail: `[${resolved.field}] ${resolved.reason} (pattern ${pattern.source})` });
       continue;
     }
-    const origin = originFor(plan, locale);
     const loc = origin + resolved.path;
     if (loc.length >= MAX_URL_LENGTH) {
-      report.add({ rule: 'url-too-long', ...sampleOf(plan, doc, locale), url: `${loc.slice(0, 200)}…`, detail: `${loc.length} characters` });
+      if (own) report.add({ rule: 'url-too-long', ...sampleOf(plan, doc, locale), url: `${loc.slice(0, 200)}…`, detail: `${loc.length} characters` });
       continue;
     }
-    if (!context.seen.add(loc)) {
+    if (own && !context.seen.add(loc)) {
       report.add({ rule: 'url-duplicate', ...sampleOf(plan, doc, locale), url: loc });
       continue;
     }
@@ -79,7 +86,7 @@ export function documentUrls(plan: TypePlan, doc: DocumentInput, context: UrlCon
         if (lastmod.ok) {
           record.lastmod = lastmod.text;
           time = lastmod.time;
-        } else {
+        } else if (own) {
           report.add({ rule: lastmod.reason === 'future' ? 'lastmod-future' : 'lastmod-invalid', ...sampleOf(plan, doc, locale), url: loc, detail: `${plan.lastmodField} = ${value instanceof Date ? value.toISOString() : String(value)}` });
         }
       }

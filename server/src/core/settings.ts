@@ -5,6 +5,7 @@
 import { validate as isValidCron } from 'node-cron';
 import { parsePattern } from './pattern';
 import { toLastmod } from './lastmod';
+import { isTimeZone, TIME_ZONE_HELP } from './time-zone';
 import type { Changefreq, CustomUrl, FieldError, SchemaCatalog, SitemapSettings } from './types';
 
 import { CHANGEFREQS, MAX_DEBOUNCE_MS, MIN_BYTES_PER_FILE, PROTOCOL_LIMITS } from './limits';
@@ -25,7 +26,7 @@ export const DEFAULT_SETTINGS: SitemapSettings = {
 };
 
 
-export const SETTING_KEYS = ['hostname', 'hostnames', 'defaultLocale', 'publicUrl', 'contentTypes', 'customUrls', 'limits', 'gzip', 'xsl', 'cron', 'autoGenerate', 'debounceMs'] as const;
+export const SETTING_KEYS = ['hostname', 'hostnames', 'defaultLocale', 'publicUrl', 'contentTypes', 'customUrls', 'limits', 'gzip', 'xsl', 'cron', 'cronTimezone', 'autoGenerate', 'debounceMs'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
 const TO_ONE_RELATIONS = new Set(['oneToOne', 'manyToOne', 'oneWay']);
@@ -252,6 +253,9 @@ export function validateSettings(input: unknown, catalog?: SchemaCatalog): { set
   if (input.cron !== false && (typeof input.cron !== 'string' || !isValidCron(input.cron))) {
     errors.add(['cron'], 'must be a cron expression such as "0 3 * * *" (every day at 03:00), or false for no schedule');
   }
+  // Empty (or null in the config file) means the server's zone.
+  const cronTimezone = input.cronTimezone === undefined || input.cronTimezone === null || input.cronTimezone === '' ? undefined : input.cronTimezone;
+  if (cronTimezone !== undefined && !isTimeZone(cronTimezone)) errors.add(['cronTimezone'], TIME_ZONE_HELP);
   if (!Number.isInteger(input.debounceMs) || (input.debounceMs as number) < 0 || (input.debounceMs as number) > MAX_DEBOUNCE_MS) {
     errors.add(['debounceMs'], `must be a whole number of milliseconds from 0 to ${MAX_DEBOUNCE_MS}`);
   }
@@ -265,6 +269,7 @@ export function validateSettings(input: unknown, catalog?: SchemaCatalog): { set
       hostname: hostname!,
       hostnames,
       publicUrl,
+      cronTimezone: cronTimezone as string | undefined,
       customUrls,
       limits: { urlsPerFile: limits.urlsPerFile ?? PROTOCOL_LIMITS.urlsPerFile, bytesPerFile: limits.bytesPerFile ?? PROTOCOL_LIMITS.bytesPerFile },
     },

@@ -41,6 +41,8 @@ export interface SitemapSettings {
   xsl: boolean;
   /** node-cron expression of the full regeneration, or false for none. */
   cron: string | false;
+  /** IANA time zone the cron expression is read in; unset: the server's. */
+  cronTimezone?: string;
   /** Rewrite the affected files when content is published, unpublished or deleted. */
   autoGenerate: boolean;
   /** How long the worker waits for more changes before it rewrites (bursts become one pass). */

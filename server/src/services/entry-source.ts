@@ -215,7 +215,9 @@ function columnReader(strapi: Core.Strapi, query: SourceQuery, pageSize: number)
 
   const root = probe.alias;
   const select = [`${root}.id as sitemap_id`, `${root}.${documentIdColumn} as sitemap_document_id`];
-  if (query.localized) select.push(`${root}.${localeColumn} as sitemap_locale`);
+  // Selected whenever it is ordered by, i18n or not (Strapi 5 gives every type the column): with the
+  // DISTINCT of a relational filter, PostgreSQL (and MySQL) refuse to order by a column not selected.
+  if (localeColumn) select.push(`${root}.${localeColumn} as sitemap_locale`);
   for (const column of plan.columns) select.push(column.select);
   const columns = plan.columns.map((column) => ({ ...column, convert: fromDbValue(column.type) }));
   const nodes = plan.nodes.slice(1);

@@ -114,6 +114,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return hostGroup(base, Object.keys(settings.hostnames).filter((locale) => settings.hostnames[locale] === origin));
   }
 
+  /** The host whose URLs a group's files hold; undefined for a group the settings no longer give. */
+  function groupOrigin(base: string, groupKey: string, settings: SitemapSettings) {
+    return [settings.hostname, ...Object.values(settings.hostnames)].find((origin) => groupKeyFor(base, origin, settings) === groupKey);
+  }
+
   /** Everything one run shares: settings, the report, and how files are saved and indexed. */
   async function createRun(generation: number) {
     const settings: SitemapSettings = await plugin().service('settings').resolve();
@@ -172,9 +177,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    * Reads documents of `uid` in (after, upTo] and feeds their URLs to the writer of each host group;
    * `afterPage` saves what a page completed (per page, not per URL: awaits cost at a million URLs).
    */
-  async function writeRange(run: Run, uid: string, range: { after: string; upTo: string | null; documentIds?: string[] }, onBlock: OnBlock, afterPage?: () => Promise<void>) {
+  async function writeRange(
+    run: Run,
+    uid: string,
+    range: { after: string; upTo: string | null; documentIds?: string[]; origin?: string },
+    onBlock: OnBlock,
+    afterPage?: () => Promise<void>
+  ) {
     const plan = buildPlan(uid, run.settings, run.fallbackLocale);
-    const context = { now: run.now, report: run.report, seen: run.seen, excluded: await plugin().service('exclusions').keysFor(uid) };
+    const context = { now: run.now, report: run.report, seen: run.seen, excluded: await plugin().service('exclusions').keysFor(uid), origin: range.origin };
     const base = typeGroup(uid);
     if (range.documentIds && range.documentIds.length === 0) return;
     for await (const page of readDocuments(strapi, { ...typeQuery(uid, plan, run.settings), ...range })) {
@@ -310,6 +321,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     let needsWholeType = false;
 
     for (const [groupKey, groupFiles] of byGroup) {
+      // Each group's pass re-reads the documents: it checks and reports only its own host's URLs.
+      const origin = groupOrigin(typeGroup(uid), groupKey, run.settings);
       groupFiles.sort((a, b) => ((a.rangeStart ?? '') < (b.rangeStart ?? '') ? -1 : 1));
       const affected = new Set(groupFiles.filter((file) => documentIds.some((id) => holds(file, id))));
       let nextSeq = Math.max(...groupFiles.map((file) => seqOf(file.name))) + 1;
@@ -351,7 +364,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         if (oldBlocks) {
           // Splice: keep every other document's URLs as written, re-read only the changed documents.
           const changed = documentIds.filter((id) => holds({ rangeStart: start, rangeEnd: source.rangeEnd }, id));
-          await writeRange(run, uid, { after: start, upTo: source.rangeEnd, documentIds: changed }, onBlock);
+          await writeRange(run, uid, { after: start, upTo: source.rangeEnd, documentIds: changed, origin }, onBlock);
           const changedSet = new Set(changed);
           const merged = [...oldBlocks.filter((block) => !changedSet.has(block.key)), ...fresh].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
           for (const block of merged) {
@@ -359,7 +372,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             if (closed) outputs.push(closed);
           }
         } else {
-          await writeRange(run, uid, { after: start, upTo: source.rangeEnd }, onBlock);
+          await writeRange(run, uid, { after: start, upTo: source.rangeEnd, origin }, onBlock);
           for (const block of fresh) {
             const closed = writer.add(block);
             if (closed) outputs.push(closed);

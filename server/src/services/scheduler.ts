@@ -9,6 +9,7 @@
 import cron, { type ScheduledTask } from 'node-cron';
 import type { Core } from '@strapi/strapi';
 import { dependentsBySource } from '../core/dependencies';
+import { serverTimeZone } from '../core/time-zone';
 import type { SitemapSettings } from '../core/types';
 import type { DirtyMark, StoredMark } from './dirty-marks';
 import type { RunScope } from './generator';
@@ -56,7 +57,8 @@ export function scopesOf(marks: StoredMark[]): RunScope[] {
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const plugin = () => strapi.plugin(PLUGIN_ID);
   let task: ScheduledTask | null = null;
-  let scheduledExpression: string | false = false;
+  /** Expression and zone of `task`, to replace it only when either changes. */
+  let scheduled: { expression: string | false; timezone?: string } = { expression: false };
   let timer: NodeJS.Timeout | null = null;
   let dueAt = 0;
   let poller: NodeJS.Timeout | null = null;
@@ -125,23 +127,35 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     kick(delayMs);
   }
 
-  function schedule(expression: string | false) {
-    if (expression === scheduledExpression && (task || expression === false)) return;
-    task?.stop();
+  /** node-cron keeps every task in its registry until it is destroyed: a stopped task would stay there for good. */
+  function dropTask() {
+    if (task) Promise.resolve(task.destroy()).catch((error: Error) => strapi.log.warn(`[sitemap] could not remove the old schedule: ${error.message}`));
     task = null;
-    scheduledExpression = expression;
-    if (expression === false || stopped) return;
-    task = cron.schedule(expression, () => {
-      record([{ kind: 'full', trigger: 'schedule' }], 0).catch((error: Error) => strapi.log.error(`[sitemap] scheduled run not recorded: ${error.message}`));
-    });
   }
+
+  function schedule(expression: string | false, timezone?: string) {
+    if (expression === scheduled.expression && timezone === scheduled.timezone && (task || expression === false)) return;
+    dropTask();
+    scheduled = { expression, timezone };
+    if (expression === false || stopped) return;
+    task = cron.schedule(
+      expression,
+      () => {
+        record([{ kind: 'full', trigger: 'schedule' }], 0).catch((error: Error) => strapi.log.error(`[sitemap] scheduled run not recorded: ${error.message}`));
+      },
+      { timezone }
+    );
+  }
+
+  /** The schedule's zone from (unvalidated, cached) settings; empty means the server's. */
+  const timezoneOf = (settings: SitemapSettings) => settings.cronTimezone || undefined;
 
   return {
     /** Bootstrap: the schedule, marks left from before a restart, and the poll for other instances' marks. */
     async start() {
       stopped = false;
       const settings = await plugin().service('settings').cached();
-      schedule(settings.cron);
+      schedule(settings.cron, timezoneOf(settings));
       if ((await plugin().service('dirty-marks').count()) > 0) kick(0);
       poller = setInterval(() => {
         this.poll().catch((error: Error) => strapi.log.warn(`[sitemap] poll failed: ${error.message}`));
@@ -151,7 +165,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async poll() {
       const settings = await plugin().service('settings').cached();
-      schedule(settings.cron);
+      schedule(settings.cron, timezoneOf(settings));
       if (!timer && !working && (await plugin().service('dirty-marks').count()) > 0) kick(0);
     },
 
@@ -217,13 +231,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return task?.getNextRun()?.toISOString() ?? null;
     },
 
-    /** The next run times an expression would give on this server (its time zone), for the settings page. */
-    previewCron(expression: string, count = 5) {
+    /** The next run times an expression gives in `timezone` (default: the server's), for the settings page. */
+    previewCron(expression: string, timezone?: string, count = 5) {
+      const zone = timezone || serverTimeZone();
       const check = cron.validateDetailed(expression);
-      if (!check.valid) return { valid: false, errors: check.errors.map((error) => `${error.field}: ${error.message}`), nextRuns: [] };
-      const preview = cron.createTask(expression, () => undefined);
+      if (!check.valid) return { valid: false, errors: check.errors.map((error) => `${error.field}: ${error.message}`), nextRuns: [], timezone: zone };
+      const preview = cron.createTask(expression, () => undefined, { timezone: zone });
       try {
-        return { valid: true, errors: [], nextRuns: preview.getNextRuns(count).map((date) => date.toISOString()) };
+        return { valid: true, errors: [], nextRuns: preview.getNextRuns(count).map((date) => date.toISOString()), timezone: zone };
       } finally {
         preview.destroy();
       }
@@ -241,9 +256,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async stop() {
       stopped = true;
-      task?.stop();
-      task = null;
-      scheduledExpression = false;
+      dropTask();
+      scheduled = { expression: false };
       if (timer) clearTimeout(timer);
       timer = null;
       if (poller) clearInterval(poller);

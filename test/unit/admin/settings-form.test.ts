@@ -101,11 +101,22 @@ describe('checkDraft (messages shown before saving)', () => {
   it('accepts no schedule at all', () => {
     expect(checkDraft({ ...valid(), cron: false })).toEqual({});
   });
+
+  it('accepts an IANA time zone or none, and names a wrong one on its field', () => {
+    expect(checkDraft({ ...valid(), cronTimezone: 'Europe/Paris' })).toEqual({});
+    expect(checkDraft({ ...valid(), cronTimezone: '' })).toEqual({});
+    expect(checkDraft({ ...valid(), cronTimezone: 'Europe/Atlantis' })).toEqual({ [fieldKey(['cronTimezone'])]: expect.objectContaining({ id: 'settings.error.timezone' }) });
+  });
 });
 
 describe('serverFieldErrors (the server is the authority)', () => {
   const draft = valid();
   const keys = formFieldKeys(draft, ['en', 'fr']);
+
+  it('puts a cronTimezone error on its field', () => {
+    const { fields } = serverFieldErrors({ errors: [{ path: ['cronTimezone'], message: 'must be an IANA time zone name' }] }, keys);
+    expect(Object.keys(fields)).toEqual([fieldKey(['cronTimezone'])]);
+  });
 
   it('puts each server error next to its field, keeping the server text', () => {
     const { fields, other } = serverFieldErrors(

@@ -1,7 +1,11 @@
-/** The full-regeneration schedule: the cron expression, what it means in words, and its next run times on the server. */
+/**
+ * The full-regeneration schedule: the cron expression, what it means in words, the time zone it is
+ * read in, and its next run times, shown in that zone.
+ */
 import * as React from 'react';
 import { Box, Checkbox, Flex, TextInput, Typography } from '@strapi/design-system';
 import { useIntl } from 'react-intl';
+import { isTimeZone } from '../../../../server/src/core/time-zone';
 import { useSitemapApi, type CronPreview } from '../../api/sitemap';
 import { useDebounced } from '../../hooks/useDebounced';
 import { useTranslate } from '../../hooks/useTranslate';
@@ -10,37 +14,46 @@ import { SettingField } from './SettingField';
 
 interface ScheduleFieldsProps {
   cron: string | false;
+  /** IANA zone of the schedule; empty: the server's. */
+  timezone?: string;
   onChange: (cron: string | false) => void;
+  onTimezoneChange: (timezone: string) => void;
   error?: string;
+  timezoneError?: string;
   disabled: boolean;
   action?: React.ReactNode;
+  timezoneAction?: React.ReactNode;
 }
 
 const LAST_EXPRESSION = '0 3 * * *';
+const TIME_ZONES_LIST = 'sitemap-time-zones';
 
-export const ScheduleFields = ({ cron, onChange, error, disabled, action }: ScheduleFieldsProps) => {
+export const ScheduleFields = ({ cron, timezone = '', onChange, onTimezoneChange, error, timezoneError, disabled, action, timezoneAction }: ScheduleFieldsProps) => {
   const { t, locale } = useTranslate();
   const { formatDate } = useIntl();
   const api = useSitemapApi();
   const expression = useDebounced(cron, 400);
+  const zone = useDebounced(timezone, 400);
   const [preview, setPreview] = React.useState<CronPreview | null>(null);
   const [lastExpression, setLastExpression] = React.useState(cron || LAST_EXPRESSION);
+  const zones = React.useMemo(() => Intl.supportedValuesOf('timeZone'), []);
 
   React.useEffect(() => {
     let current = true;
-    if (expression === false || !expression.trim()) {
+    // A zone being typed is not asked about: the form shows why it is not one yet.
+    if (expression === false || !expression.trim() || (zone && !isTimeZone(zone))) {
       setPreview(null);
       return undefined;
     }
     api
-      .cronPreview(expression)
+      .cronPreview(expression, zone || undefined)
       .then((result) => current && setPreview(result))
       .catch(() => current && setPreview(null));
     return () => {
       current = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [expression]);
+  }, [expression, zone]);
 
   const description = cron === false ? null : describeCron(cron, locale);
   const serverError = preview && !preview.valid ? t('settings.cron.invalid', 'Not a valid cron expression: {errors}', { errors: preview.errors.join('; ') }) : undefined;
@@ -71,6 +84,28 @@ export const ScheduleFields = ({ cron, onChange, error, disabled, action }: Sche
         </SettingField>
       )}
       {cron !== false && (
+        <SettingField
+          name="cronTimezone"
+          label={t('settings.cronTimezone.label', 'Time zone of the schedule')}
+          hint={t('settings.cronTimezone.hint', "An IANA time zone name such as Europe/Paris. Empty: the server's time zone.")}
+          error={timezoneError}
+          action={timezoneAction}
+        >
+          <TextInput
+            value={timezone}
+            disabled={disabled}
+            list={TIME_ZONES_LIST}
+            autoComplete="off"
+            onChange={(event: React.ChangeEvent<HTMLInputElement>) => onTimezoneChange(event.target.value)}
+          />
+          <datalist id={TIME_ZONES_LIST}>
+            {zones.map((name) => (
+              <option key={name} value={name} />
+            ))}
+          </datalist>
+        </SettingField>
+      )}
+      {cron !== false && (
         <Box aria-live="polite">
           {description && (
             <Typography tag="p" variant="omega">
@@ -79,8 +114,9 @@ export const ScheduleFields = ({ cron, onChange, error, disabled, action }: Sche
           )}
           {preview?.valid && preview.nextRuns.length > 0 && (
             <Typography tag="p" variant="pi" textColor="neutral600">
-              {t('settings.cron.next', 'Next runs: {dates}', {
-                dates: preview.nextRuns.map((date) => formatDate(date, { dateStyle: 'medium', timeStyle: 'short' })).join(' · '),
+              {t('settings.cron.next', 'Next runs ({timezone}): {dates}', {
+                timezone: preview.timezone,
+                dates: preview.nextRuns.map((date) => formatDate(date, { dateStyle: 'medium', timeStyle: 'short', timeZone: preview.timezone })).join(' · '),
               })}
             </Typography>
           )}
