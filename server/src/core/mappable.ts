@@ -58,9 +58,6 @@ export const attributeOf = (type: ContentTypeInfo, name: string) => (hasOwn(type
 
 export const typeOf = (catalog: SchemaCatalog, uid: string) => (hasOwn(catalog, uid) ? catalog[uid] : undefined);
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * Checks filters in depth: every key is an operator or a field of the type the key applies to (a
  * relation's fields after it), at most `MAX_FILTER_DEPTH` levels and `MAX_FILTER_BYTES` of JSON.
