@@ -9,6 +9,8 @@ let app: TestStrapi;
 let superToken: string;
 let readerToken: string;
 let noneToken: string;
+let updaterToken: string;
+let regeneratorToken: string;
 let articleId: string;
 
 const api = async (method: string, path: string, token?: string, body?: unknown) => {
@@ -36,6 +38,8 @@ beforeAll(async () => {
   superToken = (await createSuperAdmin(app.strapi, app.baseUrl)).token;
   readerToken = (await createAdminWithActions(app.strapi, app.baseUrl, ['plugin::sitemap.read'])).token;
   noneToken = (await createAdminWithActions(app.strapi, app.baseUrl, ['plugin::upload.read'])).token;
+  updaterToken = (await createAdminWithActions(app.strapi, app.baseUrl, ['plugin::sitemap.settings.update'])).token;
+  regeneratorToken = (await createAdminWithActions(app.strapi, app.baseUrl, ['plugin::sitemap.regenerate'])).token;
   const news = await createCategory(app.strapi, { name: 'News', slug: 'news' });
   const article = await createArticle(app.strapi, { title: 'Hello', slug: 'hello', categoryDocumentId: news.documentId });
   await addLocale(app.strapi, { documentId: article.documentId, locale: 'fr', data: { title: 'Bonjour', slug: 'bonjour', categoryDocumentId: news.documentId } });
@@ -55,6 +59,7 @@ describe('access control', () => {
     ['GET', '/status', undefined],
     ['POST', '/generate', undefined],
     ['POST', '/preview', { contentType: ARTICLE }],
+    ['POST', '/cron-preview', { expression: '0 3 * * *' }],
     ['GET', '/content-types', undefined],
     ['GET', `/entry-status?contentType=${ARTICLE}&documentId=x`, undefined],
     ['GET', '/exclusions', undefined],
@@ -68,6 +73,38 @@ describe('access control', () => {
 
   it.each(routes)('%s %s answers 403 to an admin without the plugin permissions', async (method, path, body) => {
     expect((await api(method, path, noneToken, body)).status).toBe(403);
+  });
+
+  // Each write action granted alone opens its own routes and nothing else: reading needs `read`.
+  const READ = 'plugin::sitemap.read';
+  const UPDATE = 'plugin::sitemap.settings.update';
+  const REGENERATE = 'plugin::sitemap.regenerate';
+  const everyRoute: Array<{ method: string; path: string; body?: unknown; action: string }> = [
+    { method: 'GET', path: '/settings', action: READ },
+    { method: 'PUT', path: '/settings', body: { gzip: null }, action: UPDATE },
+    { method: 'GET', path: '/content-types', action: READ },
+    { method: 'POST', path: '/cron-preview', body: { expression: '0 3 * * *' }, action: READ },
+    { method: 'POST', path: '/preview', body: { contentType: ARTICLE }, action: READ },
+    { method: 'POST', path: '/generate', action: REGENERATE },
+    { method: 'GET', path: '/status', action: READ },
+    { method: 'GET', path: `/entry-status?contentType=${ARTICLE}&documentId=x`, action: READ },
+    { method: 'GET', path: '/exclusions', action: READ },
+    { method: 'POST', path: '/exclusions', body: { contentType: ARTICLE, documentId: 'rbac-check' }, action: UPDATE },
+    { method: 'DELETE', path: `/exclusions?contentType=${ARTICLE}&documentId=rbac-check`, action: UPDATE },
+  ];
+
+  it.each([
+    ['settings.update', UPDATE, () => updaterToken],
+    ['regenerate', REGENERATE, () => regeneratorToken],
+  ])('an admin with only %s reaches its routes and gets 403 from every other', async (_name, granted, token) => {
+    const answers: string[] = [];
+    for (const route of everyRoute) {
+      const { status } = await api(route.method, route.path, token(), route.body);
+      answers.push(`${route.method} ${route.path} ${status === 403 ? 'forbidden' : status < 300 ? 'allowed' : status}`);
+    }
+    const expected = everyRoute.map((route) => `${route.method} ${route.path} ${route.action === granted ? 'allowed' : 'forbidden'}`);
+    expect(answers).toEqual(expected);
+    if (granted === REGENERATE) await waitForRun((run) => run.trigger === 'manual');
   });
 
   it('lets a reader read but not change settings, exclusions or generate', async () => {
@@ -166,7 +203,10 @@ describe('generate and status', () => {
     const started = Date.now();
     const { status } = await api('POST', '/generate', superToken);
     expect(status).toBe(202);
-    const { run, status: body } = await waitForRun((candidate) => candidate.trigger === 'manual');
+    // The access-control tests started a manual run earlier: wait for this one.
+    const { run, status: body } = await waitForRun(
+      (candidate) => candidate.trigger === 'manual' && new Date(candidate.startedAt).getTime() >= started - 1000
+    );
     expect(run.status).toBe('success');
     expect(new Date(run.startedAt).getTime()).toBeGreaterThanOrEqual(started - 1000);
     expect(run.durationMs).toBeGreaterThanOrEqual(0);

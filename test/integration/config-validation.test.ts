@@ -48,3 +48,20 @@ it('refuses content types and pattern fields the project does not have', async (
   expect(message).toMatch(/\[articles\.slug\]: "articles" must be a to-one relation/);
   expect(message).toMatch(/\[title\.x\]: "title" is not a relation/);
 });
+
+it('refuses in the config file what no admin may map: admin types, hidden types, private and password fields', async () => {
+  const message = await startupError(
+    testConfig({
+      contentTypes: {
+        'admin::user': { pattern: '/[email]/[resetPasswordToken]' },
+        'api::internal-page.internal-page': { pattern: '/[slug]' },
+        'api::article.article': { pattern: '/[editorNote]/[previewPassword]', filters: { createdBy: { password: { $startsWith: '$2' } } } },
+      },
+    })
+  );
+  expect(message).toMatch(/contentTypes\["admin::user"\]: unknown content type/);
+  expect(message).toMatch(/contentTypes\["api::internal-page\.internal-page"\]: unknown content type/);
+  expect(message).toMatch(/\[editorNote\]: "editorNote" is not a field of api::article\.article/);
+  expect(message).toMatch(/\[previewPassword\]: "previewPassword" is not a field of api::article\.article/);
+  expect(message).toMatch(/contentTypes\["api::article\.article"\]\.filters\.createdBy: is not a field/);
+});

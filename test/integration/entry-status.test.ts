@@ -50,7 +50,9 @@ beforeAll(async () => {
     pluginConfig: testConfig({ contentTypes, customUrls: [], cron: false, debounceMs: 1500, limits: { urlsPerFile: 2 } }),
   });
   superToken = (await createSuperAdmin(app.strapi, app.baseUrl)).token;
-  readerToken = (await createAdminWithActions(app.strapi, app.baseUrl, ['plugin::sitemap.read'])).token;
+  // Entry status shows the entry's values: it needs content-manager read on the type besides the plugin's Read.
+  const readArticles = { action: 'plugin::content-manager.explorer.read', subject: ARTICLE };
+  readerToken = (await createAdminWithActions(app.strapi, app.baseUrl, ['plugin::sitemap.read', readArticles])).token;
   noneToken = (await createAdminWithActions(app.strapi, app.baseUrl, ['plugin::upload.read'])).token;
   news = (await createCategory(app.strapi, { name: 'News', slug: 'news' })).documentId;
   for (let i = 0; i < 5; i++) {

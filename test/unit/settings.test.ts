@@ -283,6 +283,15 @@ describe('validateSettings', () => {
     it.each(['cms.example.com/api/sitemap', '/api/sitemap', 'ftp://cms.example.com'])('refuses the publicUrl %p', (publicUrl) => {
       expectOneError(settings({ publicUrl }), ['publicUrl'], 'absolute http(s) URL');
     });
+
+    // File names are appended to it: a query or fragment would be carried into every listed file URL.
+    const cms = 'https://cms.example.com';
+    it.each([`${cms}/api/sitemap?x=1`, `${cms}/api/sitemap#top`, `${cms}/api/sitemap?`, 'https://u:p@cms.example.com/s'])(
+      'refuses the publicUrl %p with a query, a fragment or credentials',
+      (publicUrl) => {
+        expectOneError(settings({ publicUrl }), ['publicUrl'], 'query (?), a fragment (#)');
+      }
+    );
   });
 
   describe('limits', () => {
@@ -321,6 +330,14 @@ describe('validateSettings', () => {
     it.each(['contact', 'ftp://www.example.com/x', 'www.example.com/x', '', 42, undefined])('refuses the url %p', (url) => {
       expectOneError(settings({ customUrls: [{ url }] }), ['customUrls', '0', 'url'], 'starting with "/"', 'absolute http(s) URL');
     });
+
+    // A line break in a custom URL would inject a second line into the .txt sitemap.
+    it.each(['https://www.example.com/a\nhttps://evil.example/x', '/a\r\n/b', '/a\tb', '/a\u0000', '/a\u001F', '/a\u007F'])(
+      'refuses the url %j that holds a control character',
+      (url) => {
+        expectOneError(settings({ customUrls: [{ url }] }), ['customUrls', '0', 'url'], 'control characters');
+      }
+    );
 
     it('reports the index of the item at fault', () => {
       const errors = errorsOf(settings({ customUrls: [{ url: '/ok' }, { url: '/ok2' }, { url: 'bad' }] }));
@@ -540,6 +557,86 @@ describe('validateSettings', () => {
 
       it('does not check filter fields without a catalog', () => {
         expect(errorsOf(withType(ARTICLE, { pattern: '/[slug]', filters: { nope: true } }), null)).toEqual([]);
+      });
+
+      const withFilters = (filters: unknown) => withType(ARTICLE, { pattern: '/[slug]', filters });
+      const filtersPath = (...keys: string[]) => ['contentTypes', ARTICLE, 'filters', ...keys];
+      const withAttribute = (uid: string, name: string, attribute: SchemaCatalog[string]['attributes'][string]): SchemaCatalog => ({
+        ...catalog,
+        [uid]: { ...catalog[uid], attributes: { ...catalog[uid].attributes, [name]: attribute } },
+      });
+
+      it('accepts fields through a relation, operators at any level, and groups', () => {
+        const category = { slug: { $in: ['a', 'b'] }, parent: { slug: { $notNull: true } } };
+        expect(errorsOf(withFilters({ category, $or: [{ $not: { featured: true } }, { title: 'x' }] }))).toEqual([]);
+      });
+
+      it('checks every key in depth: a field of the related type, at its full path', () => {
+        const filters = { $and: [{ category: { nope: { $eq: 1 } } }] };
+        expectOneError(withFilters(filters), filtersPath('$and', '0', 'category', 'nope'), `not a field of ${CATEGORY}`);
+      });
+
+      it('refuses a relation to a type outside the catalog', () => {
+        const withAdmin = withAttribute(CATEGORY, 'owner', { type: 'relation', relation: 'oneToOne', target: 'admin::user' });
+        const input = withType(CATEGORY, { pattern: '/[slug]', filters: { owner: { password: { $startsWith: '$2' } } } });
+        expect(validateSettings(input, withAdmin).errors).toEqual([
+          { path: ['contentTypes', CATEGORY, 'filters', 'owner'], message: expect.stringContaining('may not read') },
+        ]);
+      });
+
+      it.each(['$bogus', '$jsonSupersetOf', '$where'])('refuses the operator %s', (operator) => {
+        expectOneError(withFilters({ slug: { [operator]: 1 } }), filtersPath('slug', operator), 'not a Strapi filter operator');
+      });
+
+      it('refuses a field name inside a value, where only operators belong', () => {
+        expectOneError(withFilters({ slug: { title: 'x' } }), filtersPath('slug', 'title'), 'not a filter operator');
+      });
+
+      it('refuses a component or dynamic zone field', () => {
+        const withBlocks = withAttribute(ARTICLE, 'seo', { type: 'component' });
+        expect(validateSettings(withFilters({ seo: { noindex: true } }), withBlocks).errors).toEqual([
+          { path: filtersPath('seo'), message: expect.stringContaining('component field') },
+        ]);
+      });
+
+      it('accepts 5 levels and refuses a sixth', () => {
+        const five = { category: { parent: { parent: { slug: { $eq: 'x' } } } } };
+        expect(errorsOf(withType(ARTICLE, { pattern: '/[slug]', filters: five }))).toEqual([]);
+        const six = { category: { parent: { parent: { parent: { slug: { $eq: 'x' } } } } } };
+        expectOneError(withFilters(six), filtersPath('category', 'parent', 'parent', 'parent', 'slug'), 'at most 5 levels');
+      });
+
+      it('refuses filters above 10 KB, even without a catalog', () => {
+        const filters = { slug: { $in: Array.from({ length: 1100 }, (_, i) => `slug-${i}`) } };
+        expect(Buffer.byteLength(JSON.stringify(filters))).toBeGreaterThan(10 * 1024);
+        expectOneError(withType(ARTICLE, { pattern: '/[slug]', filters }), ['contentTypes', ARTICLE, 'filters'], 'at most 10 KB');
+        expect(errorsOf(withType(ARTICLE, { pattern: '/[slug]', filters }), null)).toHaveLength(1);
+      });
+    });
+
+    // Names are looked up as own properties: inherited ones (constructor, toString, __proto__) are unknown.
+    describe('names inherited from Object.prototype', () => {
+      it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])('refuses a content type named %s', (uid) => {
+        const input = settings({ contentTypes: JSON.parse(`{${JSON.stringify(uid)}: {"pattern": "/[slug]"}}`) });
+        expectOneError(input, ['contentTypes', uid], 'unknown content type');
+      });
+
+      it.each(['constructor', 'toString', 'valueOf'])('refuses %s as a pattern field, a lastmod field and a filter field', (name) => {
+        expectOneError(withType(ARTICLE, { pattern: `/[${name}]` }), patternPath(), `"${name}" is not a field`);
+        expectOneError(withType(ARTICLE, { pattern: '/[slug]', lastmod: name }), ['contentTypes', ARTICLE, 'lastmod'], 'not a date field');
+        const filters = { [name]: true };
+        expectOneError(withType(ARTICLE, { pattern: '/[slug]', filters }), ['contentTypes', ARTICLE, 'filters', name], 'not a field');
+      });
+
+      it('refuses __proto__ as a filter field', () => {
+        const filters = JSON.parse('{"__proto__": {"slug": "x"}}');
+        const path = ['contentTypes', ARTICLE, 'filters', '__proto__'];
+        expectOneError(withType(ARTICLE, { pattern: '/[slug]', filters }), path, 'not a field');
+      });
+
+      it('refuses a relation through an inherited name', () => {
+        const input = withType(ARTICLE, { pattern: '/[category.constructor]' });
+        expectOneError(input, patternPath(), `"constructor" is not a field of ${CATEGORY}`);
       });
     });
   });

@@ -2,16 +2,29 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { isTimeZone, TIME_ZONE_HELP } from '../core/time-zone';
+import { typeOf } from '../core/mappable';
 import { PLUGIN_ID } from '../uids';
 
 const badRequest = (path: string[], message: string) =>
   new errors.ValidationError('Invalid request', { errors: [{ path, message, name: 'ValidationError' }] });
 
-function documentInput(strapi: Core.Strapi, input: any) {
-  const { contentType, documentId } = input ?? {};
-  if (typeof contentType !== 'string' || !strapi.contentTypes[contentType as keyof typeof strapi.contentTypes]) {
-    throw badRequest(['contentType'], 'must be the uid of a content type of this project');
+/** A type the sitemap may read (core/mappable), looked up as an own property: `constructor` is no type. */
+function mappableType(strapi: Core.Strapi, contentType: unknown): string {
+  if (typeof contentType !== 'string' || !typeOf(strapi.plugin(PLUGIN_ID).service('settings').catalog(), contentType)) {
+    throw badRequest(['contentType'], 'must be the uid of a content type shown in the content manager');
   }
+  return contentType;
+}
+
+/** Preview and entry status show entries' values: only to admins who may read them in the content manager. */
+function assertCanReadEntries(strapi: Core.Strapi, ctx: any, uid: string) {
+  const checker = strapi.plugin('content-manager').service('permission-checker').create({ userAbility: ctx.state.userAbility, model: uid });
+  if (checker.cannot.read()) throw new errors.ForbiddenError(`Reading ${uid} in the content manager is not allowed for this user`);
+}
+
+function documentInput(strapi: Core.Strapi, input: any) {
+  const { documentId } = input ?? {};
+  const contentType = mappableType(strapi, input?.contentType);
   if (typeof documentId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(documentId)) throw badRequest(['documentId'], 'must be a document id');
   return { contentType, documentId };
 }
@@ -47,16 +60,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async contentTypes(ctx: any) {
       const catalog = service('settings').catalog();
-      ctx.body = Object.values(catalog)
-        .filter((type: any) => type.uid.startsWith('api::'))
-        .map((type: any) => ({ ...type, displayName: (strapi.contentTypes as any)[type.uid]?.info?.displayName ?? type.uid }));
+      const displayName = (uid: string) => (strapi.contentTypes as any)[uid]?.info?.displayName ?? uid;
+      ctx.body = Object.values(catalog).map((type: any) => ({ ...type, displayName: displayName(type.uid) }));
     },
 
     async preview(ctx: any) {
       const { contentType, settings, limit } = ctx.request.body ?? {};
-      if (typeof contentType !== 'string') throw badRequest(['contentType'], 'is required');
+      const uid = mappableType(strapi, contentType);
+      assertCanReadEntries(strapi, ctx, uid);
       if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > 50)) throw badRequest(['limit'], 'must be a whole number from 1 to 50');
-      ctx.body = await service('preview').preview({ contentType, settings, limit });
+      ctx.body = await service('preview').preview({ contentType: uid, settings, limit });
     },
 
     /** Starts a run and answers at once; the status shows its progress and result. */
@@ -76,6 +89,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** Where one entry stands in the sitemap, per locale (the content manager's side panel). */
     async entryStatus(ctx: any) {
       const { contentType, documentId } = documentInput(strapi, ctx.query);
+      assertCanReadEntries(strapi, ctx, contentType);
       ctx.body = await service('entry-status').status(contentType, documentId);
     },
 

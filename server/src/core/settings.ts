@@ -6,6 +6,7 @@ import { validate as isValidCron } from 'node-cron';
 import { parsePattern } from './pattern';
 import { toLastmod } from './lastmod';
 import { isTimeZone, TIME_ZONE_HELP } from './time-zone';
+import { attributeOf, filterErrors, typeOf } from './mappable';
 import type { Changefreq, CustomUrl, FieldError, SchemaCatalog, SitemapSettings } from './types';
 
 import { CHANGEFREQS, MAX_DEBOUNCE_MS, MIN_BYTES_PER_FILE, PROTOCOL_LIMITS } from './limits';
@@ -32,6 +33,9 @@ export type SettingKey = (typeof SETTING_KEYS)[number];
 const TO_ONE_RELATIONS = new Set(['oneToOne', 'manyToOne', 'oneWay']);
 const SCALAR_TYPES = new Set(['string', 'text', 'uid', 'email', 'enumeration', 'integer', 'biginteger', 'float', 'decimal', 'date']);
 const DATE_TYPES = new Set(['date', 'datetime', 'timestamp']);
+// C0 controls and DEL: written as they are, they would break the XML or add lines to the text twin.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u001F\u007F]/;
 const PATTERN_HELP = 'use [field], [relation.field] or [locale]';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -77,7 +81,7 @@ function checkPatternFields(errors: ErrorList, path: string[], source: string, u
     errors.add(path, `${(error as Error).message}`);
     return;
   }
-  const type = catalog[uid];
+  const type = typeOf(catalog, uid);
   if (!type) return;
   if (parsed.tokens.some((token) => token.kind === 'locale') && !type.localized) {
     errors.add(path, '[locale] is only available for types with internationalization enabled');
@@ -89,10 +93,10 @@ function checkPatternFields(errors: ErrorList, path: string[], source: string, u
     let current = type;
     for (let i = 0; i < fieldPath.length; i++) {
       const name = fieldPath[i];
-      const attribute = current.attributes[name];
+      const attribute = attributeOf(current, name);
       const shown = `[${fieldPath.join('.')}]`;
       if (!attribute) {
-        errors.add(path, `${shown}: "${name}" is not a field of ${current.uid}`);
+        errors.add(path, `${shown}: "${name}" is not a field of ${current.uid} that sitemaps may read`);
         break;
       }
       const isLast = i === fieldPath.length - 1;
@@ -101,11 +105,16 @@ function checkPatternFields(errors: ErrorList, path: string[], source: string, u
           errors.add(path, `${shown}: "${name}" is a relation; name one of its fields, e.g. [${fieldPath.join('.')}.slug]`);
           break;
         }
-        if (!TO_ONE_RELATIONS.has(attribute.relation ?? '') || !attribute.target || !catalog[attribute.target]) {
+        const target = attribute.target ? typeOf(catalog, attribute.target) : undefined;
+        if (!TO_ONE_RELATIONS.has(attribute.relation ?? '')) {
           errors.add(path, `${shown}: "${name}" must be a to-one relation (one entry), not ${attribute.relation}`);
           break;
         }
-        current = catalog[attribute.target];
+        if (!target) {
+          errors.add(path, `${shown}: "${name}" is a relation to a type that sitemaps may not read`);
+          break;
+        }
+        current = target;
         continue;
       }
       if (!isLast) {
@@ -124,9 +133,9 @@ function checkContentTypes(errors: ErrorList, value: unknown, catalog?: SchemaCa
   }
   for (const [uid, typeSettings] of Object.entries(value)) {
     const base = ['contentTypes', uid];
-    const type = catalog?.[uid];
+    const type = catalog && typeOf(catalog, uid);
     if (catalog && !type) {
-      errors.add(base, `unknown content type "${uid}"`);
+      errors.add(base, `unknown content type "${uid}": only types shown in the content manager can be listed`);
       continue;
     }
     if (!isPlainObject(typeSettings)) {
@@ -154,16 +163,14 @@ function checkContentTypes(errors: ErrorList, value: unknown, catalog?: SchemaCa
     if (lastmod !== undefined && lastmod !== false) {
       if (typeof lastmod !== 'string') errors.add([...base, 'lastmod'], 'must be the name of a date field, or false');
       else if (type) {
-        const attribute = type.attributes[lastmod];
+        const attribute = attributeOf(type, lastmod);
         if (!attribute || !DATE_TYPES.has(attribute.type)) errors.add([...base, 'lastmod'], `"${lastmod}" is not a date field of ${uid}`);
       }
     }
     if (typeSettings.filters !== undefined) {
       if (!isPlainObject(typeSettings.filters)) errors.add([...base, 'filters'], 'must be an object in Strapi filter syntax');
-      else if (type) {
-        for (const key of Object.keys(typeSettings.filters)) {
-          if (!key.startsWith('$') && !type.attributes[key]) errors.add([...base, 'filters', key], `is not a field of ${uid}`);
-        }
+      else {
+        for (const error of filterErrors(typeSettings.filters, uid, catalog, [...base, 'filters'])) errors.add(error.path, error.message);
       }
     }
   }
@@ -183,6 +190,9 @@ function checkCustomUrls(errors: ErrorList, value: unknown): CustomUrl[] {
     }
     if (typeof item.url !== 'string' || !(item.url.startsWith('/') || /^https?:\/\//.test(item.url))) {
       errors.add([...base, 'url'], 'must be a path starting with "/" or an absolute http(s) URL');
+    } else if (CONTROL_CHARACTER.test(item.url)) {
+      // A line break would start a second URL in the text sitemap.
+      errors.add([...base, 'url'], 'must not contain control characters (line breaks, tabs, NUL…)');
     }
     checkPriority(errors, [...base, 'priority'], item.priority);
     checkChangefreq(errors, [...base, 'changefreq'], item.changefreq);
@@ -241,7 +251,10 @@ export function validateSettings(input: unknown, catalog?: SchemaCatalog): { set
     try {
       const url = new URL(String(input.publicUrl));
       if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('scheme');
-      publicUrl = url.href.replace(/\/+$/, '');
+      // File names are appended to it: a query, a fragment or credentials would end up in every listed URL.
+      if (url.search || url.hash || url.username || url.password || /[?#]/.test(String(input.publicUrl))) {
+        errors.add(['publicUrl'], 'must not have a query (?), a fragment (#) or credentials: the address the files are served under');
+      } else publicUrl = url.href.replace(/\/+$/, '');
     } catch {
       errors.add(['publicUrl'], 'must be an absolute http(s) URL, such as https://cms.example.com/api/sitemap');
     }

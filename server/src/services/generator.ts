@@ -437,7 +437,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const live = (await store.listLive()) as StoredFile[];
         const wholeTypes: string[] = [];
         for (const [uid, documentIds] of Object.entries(scope.byType)) {
-          if (!run.settings.contentTypes[uid]) continue;
+          if (!Object.keys(run.settings.contentTypes).includes(uid)) continue;
           if (!(await rewriteDocuments(run, uid, documentIds, live))) wholeTypes.push(uid);
         }
         if (wholeTypes.length > 0) {
@@ -449,7 +449,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       }
       if (effective.kind === 'types') {
         const live = (await store.listLive()) as StoredFile[];
-        for (const uid of effective.uids.filter((candidate) => run!.settings.contentTypes[candidate]).sort()) {
+        for (const uid of effective.uids.filter((candidate) => Object.keys(run!.settings.contentTypes).includes(candidate)).sort()) {
           for (const file of live.filter((candidate) => candidate.contentType === uid)) run.replaced.add(file.name);
           await writeWholeType(run, uid);
         }

@@ -5,6 +5,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { documentUrls } from '../core/document-urls';
+import { hasOwn } from '../core/mappable';
 import { validateSettings } from '../core/settings';
 import type { ContentTypeSettings, SitemapSettings } from '../core/types';
 import { UrlHashSet } from '../core/url-hash-set';
@@ -22,7 +23,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async preview({ contentType: uid, settings: override, limit = 10 }: PreviewRequest) {
     const settingsService = strapi.plugin(PLUGIN_ID).service('settings');
     const { settings: current } = (await settingsService.get()) as { settings: SitemapSettings };
-    const typeSettings = { ...(current.contentTypes[uid] ?? {}), ...(override ?? {}) } as ContentTypeSettings;
+    const saved = hasOwn(current.contentTypes, uid) ? current.contentTypes[uid] : {};
+    const typeSettings = { ...saved, ...(override ?? {}) } as ContentTypeSettings;
     const candidate = { ...current, hostname: current.hostname || 'https://www.example.com', contentTypes: { [uid]: typeSettings } };
     const { settings, errors: fieldErrors } = validateSettings(candidate, settingsService.catalog());
     if (!settings) {
@@ -30,6 +32,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
         errors: fieldErrors.map((error) => ({ path: error.path, message: error.message, name: 'ValidationError' })),
       });
     }
+    await settingsService.assertFiltersRun(settings);
 
     const generator = strapi.plugin(PLUGIN_ID).service('generator');
     const plan = generator.buildPlan(uid, settings, await generator.defaultLocale(settings));

@@ -43,7 +43,7 @@ export function changesLiveContent(change: DocumentChange, draftAndPublish: bool
 export function scopesOf(marks: StoredMark[]): RunScope[] {
   if (marks.some((mark) => mark.kind === 'full')) return [{ kind: 'full' }];
   const types = [...new Set(marks.filter((mark) => mark.kind === 'type').map((mark) => mark.contentType!))];
-  const byType: Record<string, string[]> = {};
+  const byType: Record<string, string[]> = Object.create(null); // no prototype: a mark on a type named `constructor` is a plain key
   for (const mark of marks) {
     if (mark.kind !== 'document' || types.includes(mark.contentType!)) continue;
     (byType[mark.contentType!] ??= []).includes(mark.target!) || byType[mark.contentType!].push(mark.target!);

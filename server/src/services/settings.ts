@@ -2,8 +2,9 @@
  * Effective settings = defaults ← config/plugins ← values saved from the admin (plugin store).
  * Saving validates the merged result against the project's content types and stores nothing on error.
  */
-import type { Core } from '@strapi/strapi';
-import { errors } from '@strapi/utils';
+import type { Core, UID } from '@strapi/strapi';
+import { contentTypes, errors } from '@strapi/utils';
+import { isMappableAttribute, isMappableType } from '../core/mappable';
 import { DEFAULT_SETTINGS, SETTING_KEYS, validateSettings, type SettingKey } from '../core/settings';
 import type { FieldError, SchemaCatalog, SitemapSettings } from '../core/types';
 import { PLUGIN_ID } from '../uids';
@@ -13,12 +14,22 @@ export type SettingSource = 'admin' | 'config' | 'default';
 const STORE_KEY = 'settings';
 const plugin = (strapi: Core.Strapi) => strapi.plugin(PLUGIN_ID);
 
-/** Plain-data description of the project's content types, for the pure validator and the admin. */
+/**
+ * Plain-data description of the content an editor manages (core/mappable: types the content manager
+ * shows, fields that are neither private, passwords nor hidden, relations only to such types), for the
+ * pure validator and the admin. Anything left out is an unknown name to the validator.
+ */
 export function buildCatalog(strapi: Core.Strapi): SchemaCatalog {
   const catalog: SchemaCatalog = {};
-  for (const [uid, contentType] of Object.entries(strapi.contentTypes) as Array<[string, any]>) {
+  const types = (Object.entries(strapi.contentTypes) as Array<[string, any]>).filter(([uid, type]) =>
+    isMappableType(uid, type.pluginOptions)
+  );
+  const mappable = new Set(types.map(([uid]) => uid));
+  for (const [uid, contentType] of types) {
     const attributes: SchemaCatalog[string]['attributes'] = {};
     for (const [name, attribute] of Object.entries(contentType.attributes ?? {}) as Array<[string, any]>) {
+      if (!isMappableAttribute(name, attribute, contentTypes.isPrivateAttribute(contentType, name))) continue;
+      if (attribute.type === 'relation' && !mappable.has(attribute.target)) continue;
       attributes[name] = { type: attribute.type, relation: attribute.relation, target: attribute.target };
     }
     catalog[uid] = {
@@ -66,8 +77,32 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return sources;
   }
 
+  /**
+   * Filters can pass the validator and still fail in SQL (`{ "$and": {} }`): each is tried on one row, so a
+   * save fails with the type's field error instead of every later run.
+   */
+  async function filterQueryErrors(settings: SitemapSettings): Promise<FieldError[]> {
+    const found: FieldError[] = [];
+    for (const [uid, typeSettings] of Object.entries(settings.contentTypes)) {
+      if (!typeSettings.filters) continue;
+      try {
+        await strapi.db.query(uid as UID.Schema).findOne({ where: typeSettings.filters, select: ['id'] });
+      } catch (error) {
+        const reason = String((error as Error).message).split('\n')[0].slice(0, 200);
+        found.push({ path: ['contentTypes', uid, 'filters'], message: `cannot be run by the database: ${reason}` });
+      }
+    }
+    return found;
+  }
+
   return {
     catalog: () => buildCatalog(strapi),
+
+    /** Settings that passed validation, checked against the database; throws a ValidationError naming the filters at fault. */
+    async assertFiltersRun(settings: SitemapSettings) {
+      const fieldErrors = await filterQueryErrors(settings);
+      if (fieldErrors.length > 0) throw validationError(fieldErrors);
+    },
 
     /** Throws the startup error when config/plugins names types or fields the project does not have. */
     assertFileConfigMatchesSchema() {
@@ -118,6 +153,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       }
       const result = validateSettings(merge(saved as Partial<SitemapSettings>), buildCatalog(strapi));
       if (!result.settings) throw validationError(result.errors);
+      await this.assertFiltersRun(result.settings);
       await store().set({ key: STORE_KEY, value: saved });
       const updated = await this.get();
       await plugin(strapi).service('scheduler').settingsChanged();
