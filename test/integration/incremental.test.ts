@@ -116,17 +116,11 @@ it('follows an exclusion toggled by an editor', async () => {
   expect(await locs()).toContain(`${HOST}/blog/headlines/a4`);
 });
 
-it('answers the editor without waiting for the sitemap, and never fails the save', async () => {
-  const started = Date.now();
-  const doc = await createArticle(app.strapi, { title: 'Quick', slug: 'quick', categoryDocumentId: news });
-  expect(Date.now() - started).toBeLessThan(5_000);
-  expect(doc.documentId).toBeTruthy();
-  await settle();
-});
-
-it('keeps a change recorded across a restart before the worker ran', async () => {
+it('answers the editor before the sitemap is written, and keeps the change across a restart', async () => {
   await plugin().service('settings').update({ debounceMs: 600_000 });
-  await createArticle(app.strapi, { title: 'Late', slug: 'late', categoryDocumentId: news });
+  const late = await createArticle(app.strapi, { title: 'Late', slug: 'late', categoryDocumentId: news });
+  // The save has returned while its change waits ten minutes for the worker: it never waited for a run.
+  expect(late.documentId).toBeTruthy();
   // Marks are written after the save returns: give it a moment.
   for (let i = 0; i < 50 && (await plugin().service('dirty-marks').count()) === 0; i++) await new Promise((r) => setTimeout(r, 20));
   expect(await plugin().service('dirty-marks').count()).toBeGreaterThan(0);

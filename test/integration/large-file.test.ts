@@ -7,23 +7,20 @@
  * are random so gzip cannot shrink the file much (~0.6): the stored gzip of the first file is far
  * over MariaDB's default 16 MB max_allowed_packet, which only the 1 MiB parts get past.
  *
- * Seeding bypasses the Document Service (one document at a time would take minutes): one category is
- * created and published through it, and its two rows (draft and published, same document_id) are
- * cloned with knex, with new document ids and slugs, in multi-row inserts of at most 400 rows
- * (SQLite refuses more than 500 rows in one INSERT). Reusing the rows read back keeps every column
- * in the form each database driver expects (SQLite stores datetimes as epoch milliseconds).
+ * Seeding: test/helpers/bulk-seed.ts (one category through the Document Service, the rest cloned).
  *
  * Timing note: under jest, generate() takes ~45 s here against ~7 s in plain node. Jest runs the
  * plugin in a vm context, where each read of a global (`Math` in UrlHashSet's per-character loop,
  * ~100 M reads for these URLs) goes through a slow interceptor.
  */
-import { createHash, randomBytes } from 'crypto';
+import { createHash } from 'crypto';
 import http from 'http';
 import { gunzipSync } from 'zlib';
 import type { UID } from '@strapi/strapi';
 import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
 import { CATEGORY } from '../helpers/content';
 import { testConfig } from '../helpers/config';
+import { randomStrings, seedPublishedCategories } from '../helpers/bulk-seed';
 import { fileUrl, getText, parseIndex } from '../helpers/sitemap-http';
 import { validateSitemapXml } from '../helpers/xmllint';
 
@@ -33,21 +30,9 @@ const BYTES_PER_FILE = 52_428_800;
 const SLUG_LENGTH = 1900;
 /** ~2,017 bytes per `<url>`: ~53.4 MB in all, one full file and a small second one. */
 const DOCUMENTS = 26_500;
-/** Two rows per document: 400 rows per INSERT. */
-const DOCUMENTS_PER_INSERT = 200;
 /** MariaDB's default max_allowed_packet. */
 const MARIADB_DEFAULT_PACKET = 16 * 1024 * 1024;
 const TIMEOUT = 300_000;
-
-const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
-
-/** `count` random lowercase alphanumeric strings of `length` characters. */
-function randomStrings(count: number, length: number): string[] {
-  const bytes = randomBytes(count * length);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = ALPHABET.charCodeAt(bytes[i] % ALPHABET.length);
-  const text = bytes.toString('latin1');
-  return Array.from({ length: count }, (_, i) => text.slice(i * length, (i + 1) * length));
-}
 
 const digest = (text: string) => createHash('sha1').update(text).digest('base64');
 
@@ -96,41 +81,10 @@ describe('a file of the largest allowed size', () => {
     'seeds published categories that Strapi reads as documents',
     async () => {
       const { strapi } = app;
-      const knex = strapi.db.connection;
-      const table = strapi.db.metadata.get(CATEGORY).tableName;
-
-      const [templateSlug] = randomStrings(1, SLUG_LENGTH);
+      const slugs = randomStrings(DOCUMENTS, SLUG_LENGTH);
+      await seedPublishedCategories(strapi, slugs);
+      for (const slug of slugs) expectedLocs.add(digest(`${HOST}/c/${slug}`));
       const documents = strapi.documents(CATEGORY as UID.ContentType);
-      const template = await documents.create({ data: { name: 'Template', slug: templateSlug } as any });
-      await documents.publish({ documentId: template.documentId });
-      expectedLocs.add(digest(`${HOST}/c/${templateSlug}`));
-      // The publish is recorded for the debounced worker: let its run end before the rows below
-      // (which no hook sees) arrive, so no background run overlaps the seeding or the timed run.
-      expect(await plugin().service('scheduler').idle()).toBe(true);
-
-      const rows = await knex(table).where({ document_id: template.documentId }).select('*');
-      expect(rows).toHaveLength(2);
-      const draft = rows.find((row: any) => row.published_at === null);
-      const published = rows.find((row: any) => row.published_at !== null);
-      expect(draft && published).toBeTruthy();
-      const { id: _draftId, ...draftShape } = draft;
-      const { id: _publishedId, ...publishedShape } = published;
-
-      await knex.transaction(async (trx: any) => {
-        for (let done = 1; done < DOCUMENTS; done += DOCUMENTS_PER_INSERT) {
-          const count = Math.min(DOCUMENTS_PER_INSERT, DOCUMENTS - done);
-          const slugs = randomStrings(count, SLUG_LENGTH);
-          const ids = randomStrings(count, 24);
-          const batch: Record<string, unknown>[] = [];
-          for (let i = 0; i < count; i++) {
-            const name = `Category ${done + i}`;
-            batch.push({ ...draftShape, document_id: ids[i], name, slug: slugs[i] });
-            batch.push({ ...publishedShape, document_id: ids[i], name, slug: slugs[i] });
-            expectedLocs.add(digest(`${HOST}/c/${slugs[i]}`));
-          }
-          await trx(table).insert(batch);
-        }
-      });
 
       expect(expectedLocs.size).toBe(DOCUMENTS);
       expect(await documents.count({ status: 'published' } as any)).toBe(DOCUMENTS);

@@ -1,6 +1,7 @@
 /**
  * Public, unauthenticated reads of the stored files. Only names of the generated shape are looked
  * up at all; anything else is a 404 without a query. Conditional requests are answered with 304.
+ * Gzip bytes are sent as stored; a body without gzip is streamed through zlib; HEAD reads nothing.
  */
 import type { Core } from '@strapi/strapi';
 import { SERVED_NAME } from '../core/file-names';
@@ -41,27 +42,31 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const identityTag = `"${file.etag}"`;
     const gzipTag = `"${file.etag}-gz"`;
     const encodeGzip = !asGzipFile && settings.gzip && Boolean(ctx.acceptsEncodings('gzip', 'identity') === 'gzip');
+    const sendsGzip = asGzipFile || encodeGzip;
     ctx.set('Last-Modified', lastModified.toUTCString());
     ctx.set('Cache-Control', 'public, max-age=60, must-revalidate');
     ctx.set('X-Content-Type-Options', 'nosniff');
     if (settings.gzip) ctx.vary('Accept-Encoding');
-    ctx.set('ETag', asGzipFile || encodeGzip ? gzipTag : identityTag);
+    ctx.set('ETag', sendsGzip ? gzipTag : identityTag);
     if (isNotModified(ctx, [identityTag, gzipTag], lastModified)) {
       ctx.status = 304;
       return;
     }
 
-    const compressed: Buffer = await store.readCompressed(file);
-    if (asGzipFile) {
-      ctx.type = 'application/gzip';
-      ctx.body = compressed;
-    } else if (encodeGzip) {
-      ctx.set('Content-Encoding', 'gzip');
-      ctx.type = CONTENT_TYPES[file.format];
-      ctx.body = compressed;
-    } else {
-      ctx.type = CONTENT_TYPES[file.format];
-      ctx.body = await store.gunzip(compressed);
+    ctx.type = asGzipFile ? 'application/gzip' : CONTENT_TYPES[file.format];
+    if (encodeGzip) ctx.set('Content-Encoding', 'gzip');
+    if (ctx.method === 'HEAD') {
+      // Headers only: the sizes are stored with the file, so nothing is read or decompressed.
+      ctx.status = 200;
+      ctx.length = sendsGzip ? file.compressedSize : file.byteSize;
+      return;
     }
+    if (sendsGzip) {
+      ctx.body = await store.readCompressed(file);
+      return;
+    }
+    // Streamed: a request holds a few chunks of the text, never all of it.
+    ctx.body = store.openText(file);
+    ctx.length = file.byteSize;
   },
 });

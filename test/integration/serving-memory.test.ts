@@ -1,0 +1,144 @@
+/**
+ * Serving a 50,000-URL file to many clients at once without holding it whole per request:
+ * a GET without gzip streams the stored gzip bytes through zlib, a HEAD reads nothing.
+ *
+ * Memory is measured in this process, where Strapi runs: the kernel's high-water mark (VmHWM),
+ * reset through /proc/self/clear_refs just before the requests, against the RSS of the idle process.
+ * The clients run here too, so each one hashes its body as it arrives and keeps none of it.
+ * Seeding: test/helpers/bulk-seed.ts.
+ */
+import { createHash } from 'crypto';
+import fs from 'fs';
+import http from 'http';
+import { gunzipSync } from 'zlib';
+import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
+import { CATEGORY } from '../helpers/content';
+import { testConfig } from '../helpers/config';
+import { seedPublishedCategories } from '../helpers/bulk-seed';
+import { fileUrl } from '../helpers/sitemap-http';
+import { validateSitemapXml } from '../helpers/xmllint';
+
+const URLS = 50_000;
+const CLIENTS = 200;
+const MAX_GROWTH_MB = 150;
+const TIMEOUT = 300_000;
+const MB = 1024 * 1024;
+const NAME = 'category-1.xml';
+
+let app: TestStrapi;
+const plugin = () => app.strapi.plugin('sitemap');
+/** The file as the gzip route serves it, uncompressed: what every identity body must equal. */
+let expected: { sha1: string; bytes: number; compressedBytes: number };
+
+const sha1 = (bytes: Buffer) => createHash('sha1').update(bytes).digest('hex');
+const rssMb = () => process.memoryUsage().rss / MB;
+const highWaterMb = () => Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'))![1]) / 1024;
+const resetHighWater = () => fs.writeFileSync('/proc/self/clear_refs', '5');
+
+interface Received {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  sha1: string;
+  bytes: number;
+  raw?: Buffer;
+}
+
+/** One request with node's http module (bodies as sent), hashing the body as it streams in. */
+function request(method: 'GET' | 'HEAD', headers: Record<string, string>, keep = false) {
+  return new Promise<Received>((resolve, reject) => {
+    const req = http.request(fileUrl(app.baseUrl, NAME), { method, headers, agent: false }, (response) => {
+      const hash = createHash('sha1');
+      const chunks: Buffer[] = [];
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => {
+        hash.update(chunk);
+        bytes += chunk.length;
+        if (keep) chunks.push(chunk);
+      });
+      response.on('end', () =>
+        resolve({ status: response.statusCode!, headers: response.headers, sha1: hash.digest('hex'), bytes, raw: keep ? Buffer.concat(chunks) : undefined })
+      );
+      response.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Runs `count` requests at once and returns them with how far the process grew above `idle`. */
+async function concurrently(count: number, send: () => Promise<Received>) {
+  const idle = rssMb();
+  resetHighWater();
+  const responses = await Promise.all(Array.from({ length: count }, send));
+  return { responses, growthMb: highWaterMb() - idle };
+}
+
+beforeAll(async () => {
+  app = await startTestStrapi({
+    pluginConfig: testConfig({ contentTypes: { [CATEGORY]: { pattern: '/c/[slug]', priority: 0.5 } }, customUrls: [], cron: false }),
+  });
+  // Slugs that compress like real ones (~30x): a long shared text after a unique number.
+  const filler = 'a-long-and-descriptive-slug-that-repeats-from-one-entry-to-the-next-'.repeat(3);
+  await seedPublishedCategories(app.strapi, Array.from({ length: URLS }, (_, i) => `${i}-${filler}${i}`));
+  expect((await plugin().service('generator').generate('manual')).status).toBe('success');
+}, TIMEOUT);
+
+afterAll(async () => {
+  await app?.stop();
+}, TIMEOUT);
+
+it(
+  'writes one valid file of 50,000 URLs',
+  async () => {
+    const { files } = await plugin().service('status').status();
+    expect(files.map((file: any) => [file.name, file.urlCount])).toEqual([[NAME, URLS]]);
+    const gzip = await request('GET', { 'Accept-Encoding': 'gzip' }, true);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const xml = gunzipSync(gzip.raw!);
+    expect(xml.length).toBe(files[0].byteSize);
+    expect((await validateSitemapXml(xml)).valid).toBe(true);
+    expected = { sha1: sha1(xml), bytes: xml.length, compressedBytes: gzip.raw!.length };
+  },
+  TIMEOUT
+);
+
+// Before the GETs, so that their garbage cannot hide what HEADs would allocate.
+it(
+  `answers ${CLIENTS} concurrent HEADs with the headers of the GET and no body, reading nothing`,
+  async () => {
+    const { responses, growthMb } = await concurrently(CLIENTS, () => request('HEAD', { 'Accept-Encoding': 'identity' }));
+    for (const response of responses) {
+      expect(response.status).toBe(200);
+      expect(response.bytes).toBe(0);
+      expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(Number(response.headers['content-length'])).toBe(expected.bytes);
+      expect(response.headers.etag).toMatch(/^"[\w-]+"$/);
+    }
+    expect(growthMb).toBeLessThan(MAX_GROWTH_MB);
+
+    const gzip = await request('HEAD', { 'Accept-Encoding': 'gzip' });
+    expect(gzip).toMatchObject({ status: 200, bytes: 0 });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(Number(gzip.headers['content-length'])).toBe(expected.compressedBytes);
+    expect(gzip.headers.etag).toMatch(/-gz"$/);
+  },
+  TIMEOUT
+);
+
+it(
+  `serves ${CLIENTS} concurrent GETs without gzip, every body complete, within ${MAX_GROWTH_MB} MB of the idle RSS`,
+  async () => {
+    const { responses, growthMb } = await concurrently(CLIENTS, () => request('GET', { 'Accept-Encoding': 'identity' }));
+    for (const response of responses) {
+      expect(response.status).toBe(200);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+      expect(Number(response.headers['content-length'])).toBe(expected.bytes);
+      expect(response.bytes).toBe(expected.bytes);
+      expect(response.sha1).toBe(expected.sha1);
+    }
+    expect(growthMb).toBeLessThan(MAX_GROWTH_MB);
+  },
+  TIMEOUT
+);
