@@ -309,7 +309,8 @@ async function main() {
   ];
   console.log(`\nMachine: ${os.cpus().length} × ${os.cpus()[0].model}, ${mb(os.totalmem())}, Node ${process.version}\n`);
   console.log(lines.join('\n'));
-  console.log(`\npublish() returned in: ${results.map((r) => `${s(r.publishReturnMs)} (${r.n.toLocaleString('en')}, ${r.db})`).join(', ')}`);
+  const publishReturns = results.map((r) => `${s(r.publishReturnMs)} (${r.n.toLocaleString('en')}, ${r.db})`);
+  console.log(`\npublish() returned in: ${publishReturns.join(', ')}`);
   fs.writeFileSync(path.join(__dirname, 'results.json'), JSON.stringify({ machine: { cpus: os.cpus().length, model: os.cpus()[0].model, memory: os.totalmem(), node: process.version }, results }, null, 2));
   process.exit(0);
 }

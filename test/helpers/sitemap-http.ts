@@ -20,7 +20,8 @@ export interface FetchedFile {
 }
 
 /** The child elements of `parent` with that qualified name (DOM nodes of xmlbuilder2). */
-const childrenNamed = (parent: any, name: string): any[] => Array.from(parent.childNodes as ArrayLike<any>).filter((node) => node.nodeName === name);
+const childrenNamed = (parent: any, name: string): any[] =>
+  Array.from(parent.childNodes as ArrayLike<any>).filter((node) => node.nodeName === name);
 const textOf = (parent: any, name: string): string | undefined => childrenNamed(parent, name)[0]?.textContent ?? undefined;
 
 /**
@@ -34,7 +35,10 @@ export function parseUrlset(xml: string): ParsedUrl[] {
     lastmod: textOf(url, 'lastmod'),
     changefreq: textOf(url, 'changefreq'),
     priority: textOf(url, 'priority'),
-    alternates: childrenNamed(url, 'xhtml:link').map((link) => ({ hreflang: link.getAttribute('hreflang'), href: link.getAttribute('href') })),
+    alternates: childrenNamed(url, 'xhtml:link').map((link) => ({
+      hreflang: link.getAttribute('hreflang'),
+      href: link.getAttribute('href'),
+    })),
   }));
 }
 

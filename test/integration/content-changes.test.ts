@@ -18,6 +18,7 @@ const settle = async () => expect(await plugin().service('scheduler').idle(30_00
 const locs = async () => (await fetchSitemapSet(app.baseUrl)).urls.map((url) => url.loc).sort();
 const newestRunId = async () => ((await plugin().service('runs').recent(1))[0]?.id as number | undefined) ?? 0;
 const tags = () => app.strapi.documents(TAG as UID.ContentType);
+const articles = () => app.strapi.documents(ARTICLE as UID.ContentType);
 
 async function served(name: string) {
   const response = await fetch(fileUrl(app.baseUrl, name), { headers: { 'Accept-Encoding': 'identity' } });
@@ -53,10 +54,10 @@ describe('discardDraft', () => {
     expect(await locs()).toEqual([`${HOST}/blog/kept`, `${HOST}/blog/original`]);
     const before = await served('article-1.xml');
 
-    await app.strapi.documents(ARTICLE as UID.ContentType).update({ documentId: article.documentId, locale: 'en', data: { slug: 'edited' } as any });
+    await articles().update({ documentId: article.documentId, locale: 'en', data: { slug: 'edited' } as any });
     await settle();
     const runBefore = await newestRunId();
-    await app.strapi.documents(ARTICLE as UID.ContentType).discardDraft({ documentId: article.documentId, locale: 'en' });
+    await articles().discardDraft({ documentId: article.documentId, locale: 'en' });
     await settle();
 
     // A run wrote the change out, and the file it rewrote has the same bytes and validators.
@@ -65,7 +66,7 @@ describe('discardDraft', () => {
     expect(run).toMatchObject({ status: 'success', trigger: 'publish' });
     expect(await served('article-1.xml')).toEqual(before);
     expect(await locs()).toEqual([`${HOST}/blog/kept`, `${HOST}/blog/original`]);
-    const draft = (await app.strapi.documents(ARTICLE as UID.ContentType).findOne({ documentId: article.documentId, locale: 'en' })) as any;
+    const draft = (await articles().findOne({ documentId: article.documentId, locale: 'en' })) as any;
     expect(draft.slug).toBe('original');
   });
 });

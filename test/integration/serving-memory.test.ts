@@ -55,9 +55,10 @@ function request(method: 'GET' | 'HEAD', headers: Record<string, string>, keep =
         bytes += chunk.length;
         if (keep) chunks.push(chunk);
       });
-      response.on('end', () =>
-        resolve({ status: response.statusCode!, headers: response.headers, sha1: hash.digest('hex'), bytes, raw: keep ? Buffer.concat(chunks) : undefined })
-      );
+      response.on('end', () => {
+        const raw = keep ? Buffer.concat(chunks) : undefined;
+        resolve({ status: response.statusCode!, headers: response.headers, sha1: hash.digest('hex'), bytes, raw });
+      });
       response.on('error', reject);
     });
     req.on('error', reject);

@@ -12,7 +12,10 @@ export const RULES = {
   'lastmod-future': { leftOut: false, message: 'lastmod value is in the future: <lastmod> left out' },
   'file-limit': { leftOut: true, message: "the entry's URLs do not fit in one sitemap file under the URL and size limits" },
   'priority-uniform': { leftOut: false, message: 'every URL has the same priority, which tells crawlers nothing' },
-  'index-host-local': { leftOut: false, message: 'the index lists its files on a local host, which crawlers cannot reach: set server.url or publicUrl' },
+  'index-host-local': {
+    leftOut: false,
+    message: 'the index lists its files on a local host, which crawlers cannot reach: set server.url or publicUrl',
+  },
 } as const;
 
 export type RuleCode = keyof typeof RULES;

@@ -101,7 +101,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   let snapshot: { at: number; files: Promise<Map<string, StoredFile>> } | null = null;
 
   async function readAllParts(file: StoredFile) {
-    const rows = (await parts().findMany({ select: ['seq', 'data'], where: { fileId: file.id }, orderBy: { seq: 'asc' } })) as Array<{ data: string }>;
+    const query = { select: ['seq', 'data'], where: { fileId: file.id }, orderBy: { seq: 'asc' as const } };
+    const rows = (await parts().findMany(query)) as Array<{ data: string }>;
     if (rows.length !== file.partCount) throw new Error(`sitemap file ${file.name} is incomplete (${rows.length}/${file.partCount} parts)`);
     const bytes = Buffer.concat(rows.map((row) => Buffer.from(row.data, 'base64')));
     cache.set(file.id, bytes);
