@@ -190,7 +190,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     afterPage?: () => Promise<void>
   ) {
     const plan = buildPlan(uid, run.settings, run.fallbackLocale);
-    const context = { now: run.now, report: run.report, seen: run.seen, excluded: await plugin().service('exclusions').keysFor(uid), origin: range.origin };
+    const excluded = await plugin().service('exclusions').keysFor(uid);
+    const context = { now: run.now, report: run.report, seen: run.seen, excluded, origin: range.origin };
     const stem = groupStem(uid);
     if (range.documentIds && range.documentIds.length === 0) return;
     for await (const page of readDocuments(strapi, { ...typeQuery(uid, plan, run.settings), ...range })) {
