@@ -191,10 +191,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   ) {
     const plan = buildPlan(uid, run.settings, run.fallbackLocale);
     const excluded = await plugin().service('exclusions').keysFor(uid);
-    const context = { now: run.now, report: run.report, seen: run.seen, excluded, origin: range.origin };
+    const { origin, ...keys } = range;
+    const context = { now: run.now, report: run.report, seen: run.seen, excluded, origin };
     const stem = groupStem(uid);
-    if (range.documentIds && range.documentIds.length === 0) return;
-    for await (const page of readDocuments(strapi, { ...typeQuery(uid, plan, run.settings), ...range })) {
+    if (keys.documentIds && keys.documentIds.length === 0) return;
+    for await (const page of readDocuments(strapi, { ...typeQuery(uid, plan, run.settings), ...keys })) {
       if (stopping) throw new Error('Strapi is shutting down');
       for (const doc of page) {
         for (const block of documentUrls(plan, doc, context)) {
