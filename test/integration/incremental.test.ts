@@ -34,7 +34,8 @@ async function lastRun() {
 }
 
 beforeAll(async () => {
-  app = (await startTestStrapi({ pluginConfig: testConfig({ hostnames: { fr: FR_HOST }, customUrls: [], debounceMs: 50, cron: false, limits: { urlsPerFile: 4 } }) })) as RestartableStrapi;
+  const pluginConfig = testConfig({ hostnames: { fr: FR_HOST }, customUrls: [], debounceMs: 50, cron: false, limits: { urlsPerFile: 4 } });
+  app = (await startTestStrapi({ pluginConfig })) as RestartableStrapi;
   news = (await createCategory(app.strapi, { name: 'News', slug: 'news' })).documentId;
   for (let i = 0; i < 12; i++) {
     ids.push((await createArticle(app.strapi, { title: `A${i}`, slug: `a${i}`, categoryDocumentId: news })).documentId);

@@ -3,6 +3,7 @@
  * links name the other locales' URLs, which live in other files. A change to one locale must reach
  * the alternates written in every host group's files, through the incremental path.
  */
+import { isDeepStrictEqual } from 'util';
 import type { UID } from '@strapi/strapi';
 import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
 import { addLocale, ARTICLE, createArticle, createCategory, deleteDocument, publish, unpublish } from '../helpers/content';
@@ -21,30 +22,41 @@ const byLoc = (urls: ParsedUrl[], loc: string) => urls.find((url) => url.loc ===
 const hreflangs = (url: ParsedUrl | undefined) => Object.fromEntries((url?.alternates ?? []).map((link) => [link.hreflang, link.href]));
 
 /**
- * Polls the served set until `done` holds, for at most `timeoutMs`; returns the last set fetched.
- * A file the index named may be retired by a run between the two requests: that poll is retried.
+ * What `view` shows of the served set, once it equals `expected` (polled for at most `timeoutMs`);
+ * else the last view, for the assertion to show. Files are fetched one by one, so a poll that
+ * straddles a run's switch (or meets a file the index named and the switch retired) is retried.
  */
-async function servedWhen(done: (urls: ParsedUrl[]) => boolean, timeoutMs = 15_000) {
+async function servedView<T>(view: (urls: ParsedUrl[]) => T, expected: T, timeoutMs = 15_000): Promise<T | null> {
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const set = await fetchSitemapSet(app.baseUrl).catch((error: Error) => {
-      if (Date.now() >= deadline) throw error;
-      return null;
-    });
-    if (set && (done(set.urls) || Date.now() >= deadline)) return set;
+  let last: T | null = null;
+  while (Date.now() < deadline) {
+    const set = await fetchSitemapSet(app.baseUrl).catch(() => null);
+    if (set) last = view(set.urls);
+    if (set && isDeepStrictEqual(last, expected)) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  return last;
 }
+
+/** The hreflang links of a document's three URLs; null for a URL not listed. */
+const linksByLocale = (locs: Record<'en' | 'fr' | 'de', string>) => (urls: ParsedUrl[]) =>
+  Object.fromEntries(Object.entries(locs).map(([locale, loc]) => [locale, byLoc(urls, loc) ? hreflangs(byLoc(urls, loc)) : null]));
 
 /** One article in en, fr and de; fr is on its own host and pattern. */
 async function threeLocales(name: string) {
   const doc = await createArticle(app.strapi, { title: name, slug: `${name}-en`, categoryDocumentId: news });
-  await addLocale(app.strapi, { documentId: doc.documentId, locale: 'fr', data: { title: name, slug: `${name}-fr`, categoryDocumentId: news } });
-  await addLocale(app.strapi, { documentId: doc.documentId, locale: 'de', data: { title: name, slug: `${name}-de`, categoryDocumentId: news } });
+  for (const locale of ['fr', 'de']) {
+    const data = { title: name, slug: `${name}-${locale}`, categoryDocumentId: news };
+    await addLocale(app.strapi, { documentId: doc.documentId, locale, data });
+  }
   ids[name] = doc.documentId;
 }
 
-const urlsOf = (name: string) => ({ en: `${HOST}/blog/news/${name}-en`, fr: `${FR_HOST}/fr/blog/news/${name}-fr`, de: `${HOST}/blog/news/${name}-de` });
+const urlsOf = (name: string) => ({
+  en: `${HOST}/blog/news/${name}-en`,
+  fr: `${FR_HOST}/fr/blog/news/${name}-fr`,
+  de: `${HOST}/blog/news/${name}-de`,
+});
 
 beforeAll(async () => {
   app = await startTestStrapi({
@@ -67,7 +79,10 @@ afterAll(async () => {
 it('writes the fr locale in its own file series, with hreflang links across hosts', async () => {
   const { files, urls } = await fetchSitemapSet(app.baseUrl);
   const names = files.map((file) => file.name).sort();
-  expect(names).toEqual(['article-1.xml', 'article-2.xml', 'article-3.xml', 'article-4.xml', 'article_fr-1.xml', 'article_fr-2.xml', 'category-1.xml']);
+  expect(names).toEqual([
+    'article-1.xml', 'article-2.xml', 'article-3.xml', 'article-4.xml',
+    'article_fr-1.xml', 'article_fr-2.xml',
+    'category-1.xml']);
   for (const file of files.filter((candidate) => candidate.name.startsWith('article_fr-'))) {
     expect(file.urls.every((url) => url.loc.startsWith(`${FR_HOST}/`))).toBe(true);
   }
@@ -76,37 +91,37 @@ it('writes the fr locale in its own file series, with hreflang links across host
 });
 
 it('gives the fr entry the new en URL after a slug change of the en version', async () => {
-  await app.strapi.documents(ARTICLE as UID.ContentType).update({ documentId: ids.alpha, locale: 'en', data: { slug: 'alpha-renamed' } as any });
+  const data = { slug: 'alpha-renamed' } as any;
+  await app.strapi.documents(ARTICLE as UID.ContentType).update({ documentId: ids.alpha, locale: 'en', data });
   await publish(app.strapi, ARTICLE, ids.alpha, 'en');
   const alpha = { ...urlsOf('alpha'), en: `${HOST}/blog/news/alpha-renamed` };
-  const { urls } = await servedWhen((served) => hreflangs(byLoc(served, alpha.fr)).en === alpha.en);
-  const expected = { en: alpha.en, fr: alpha.fr, de: alpha.de, 'x-default': alpha.en };
-  expect(hreflangs(byLoc(urls, alpha.fr))).toEqual(expected);
-  expect(hreflangs(byLoc(urls, alpha.en))).toEqual(expected);
-  expect(hreflangs(byLoc(urls, alpha.de))).toEqual(expected);
-  expect(byLoc(urls, urlsOf('alpha').en)).toBeUndefined();
+  const links = { en: alpha.en, fr: alpha.fr, de: alpha.de, 'x-default': alpha.en };
+  const expected = { en: links, fr: links, de: links, old: null };
+  const view = (urls: ParsedUrl[]) => ({ ...linksByLocale(alpha)(urls), old: byLoc(urls, urlsOf('alpha').en) ?? null });
+  expect(await servedView(view, expected)).toEqual(expected);
 });
 
 it('drops the en alternate from the fr entry when the en version is unpublished', async () => {
   await unpublish(app.strapi, ARTICLE, ids.beta, 'en');
   const beta = urlsOf('beta');
-  const { urls } = await servedWhen((served) => !byLoc(served, beta.en) && hreflangs(byLoc(served, beta.fr)).en === undefined);
-  expect(byLoc(urls, beta.en)).toBeUndefined();
   // No default-locale version left, so no x-default.
-  expect(hreflangs(byLoc(urls, beta.fr))).toEqual({ fr: beta.fr, de: beta.de });
-  expect(hreflangs(byLoc(urls, beta.de))).toEqual({ fr: beta.fr, de: beta.de });
+  const links = { fr: beta.fr, de: beta.de };
+  const expected = { en: null, fr: links, de: links };
+  expect(await servedView(linksByLocale(beta), expected)).toEqual(expected);
 });
 
 it('drops the en alternate when the en version is deleted, and every URL when the document is', async () => {
   await deleteDocument(app.strapi, ARTICLE, ids.gamma, 'en');
   await deleteDocument(app.strapi, ARTICLE, ids.delta);
   const gamma = urlsOf('gamma');
-  const delta = urlsOf('delta');
-  const gone = (served: ParsedUrl[]) => !byLoc(served, delta.fr) && !byLoc(served, delta.de) && hreflangs(byLoc(served, gamma.fr)).en === undefined;
-  const { urls } = await servedWhen(gone);
-  expect(hreflangs(byLoc(urls, gamma.fr))).toEqual({ fr: gamma.fr, de: gamma.de });
-  expect(urls.map((url) => url.loc).filter((loc) => loc.includes('delta'))).toEqual([]);
-  expect(urls.some((url) => url.alternates.some((link) => link.href.includes('delta')))).toBe(false);
+  const links = { fr: gamma.fr, de: gamma.de };
+  const namesDelta = (url: ParsedUrl) => [url.loc, ...url.alternates.map((link) => link.href)].some((href) => href.includes('delta'));
+  const view = (urls: ParsedUrl[]) => ({
+    gamma: linksByLocale(gamma)(urls),
+    delta: urls.filter(namesDelta).map((url) => url.loc),
+  });
+  const expected = { gamma: { en: null, fr: links, de: links }, delta: [] };
+  expect(await servedView(view, expected)).toEqual(expected);
 });
 
 // Incremental runs do not repack files that shrank, so only the URLs (and their links) are compared.

@@ -96,7 +96,8 @@ export function useSitemapApi() {
     locales: async () => (await get<Array<{ code: string; name: string; isDefault: boolean }>>('/i18n/locales')).data,
     preview: async (contentType: string, settings: TypeSettings, limit = 5) =>
       (await post<PreviewResponse>('/sitemap/preview', { contentType, settings, limit })).data,
-    cronPreview: async (expression: string, timezone?: string) => (await post<CronPreview>('/sitemap/cron-preview', { expression, timezone })).data,
+    cronPreview: async (expression: string, timezone?: string) =>
+      (await post<CronPreview>('/sitemap/cron-preview', { expression, timezone })).data,
     entryStatus: async (contentType: string, documentId: string) =>
       (await get<EntryStatus>('/sitemap/entry-status', { params: { contentType, documentId } })).data,
     exclude: async (target: ExclusionTarget) => (await post('/sitemap/exclusions', target)).data,

@@ -43,7 +43,10 @@ const MESSAGES = {
   customUrl: { id: 'settings.error.customUrl', defaultMessage: 'Enter a path starting with "/" or an absolute http(s) URL.' },
   lastmod: { id: 'settings.error.lastmod', defaultMessage: 'Enter a date as YYYY-MM-DD, or a date-time with a time zone.' },
   cron: { id: 'settings.error.cron', defaultMessage: 'Enter a cron expression such as "0 3 * * *" (every day at 03:00).' },
-  timezone: { id: 'settings.error.timezone', defaultMessage: "Enter a time zone name such as Europe/Paris, or leave empty for the server's time zone." },
+  timezone: {
+    id: 'settings.error.timezone',
+    defaultMessage: "Enter a time zone name such as Europe/Paris, or leave empty for the server's time zone.",
+  },
   server: { id: 'settings.error.server', defaultMessage: '{message}' },
 } satisfies Record<string, FieldMessage>;
 
@@ -228,7 +231,8 @@ export function insertToken(pattern: string, token: string, caret = pattern.leng
 export function formFieldKeys(draft: SettingsDraft, locales: string[]): Set<string> {
   const keys = new Set<string>();
   const add = (...path: string[]) => keys.add(fieldKey(path));
-  for (const key of ['hostname', 'hostnames', 'defaultLocale', 'publicUrl', 'cron', 'cronTimezone', 'autoGenerate', 'debounceMs', 'gzip', 'xsl', 'limits', 'contentTypes', 'customUrls']) add(key);
+  const topLevel = ['hostname', 'hostnames', 'defaultLocale', 'publicUrl', 'cron', 'cronTimezone', 'autoGenerate', 'debounceMs'];
+  for (const key of [...topLevel, 'gzip', 'xsl', 'limits', 'contentTypes', 'customUrls']) add(key);
   add('limits', 'urlsPerFile');
   add('limits', 'bytesPerFile');
   for (const locale of locales) add('hostnames', locale);

@@ -65,12 +65,18 @@ export function documentUrls(plan: TypePlan, doc: DocumentInput, context: UrlCon
     const pattern = (locale && plan.localePatterns[locale]) || plan.pattern;
     const resolved = resolvePattern(pattern, entry, locale);
     if (!resolved.ok) {
-      if (own) report.add({ rule: 'pattern-unfilled', ...sampleOf(plan, doc, locale), detail: `[${resolved.field}] ${resolved.reason} (pattern ${pattern.source})` });
+      if (own) {
+        const detail = `[${resolved.field}] ${resolved.reason} (pattern ${pattern.source})`;
+        report.add({ rule: 'pattern-unfilled', ...sampleOf(plan, doc, locale), detail });
+      }
       continue;
     }
     const loc = origin + resolved.path;
     if (loc.length >= MAX_URL_LENGTH) {
-      if (own) report.add({ rule: 'url-too-long', ...sampleOf(plan, doc, locale), url: `${loc.slice(0, 200)}…`, detail: `${loc.length} characters` });
+      if (own) {
+        const detail = `${loc.length} characters`;
+        report.add({ rule: 'url-too-long', ...sampleOf(plan, doc, locale), url: `${loc.slice(0, 200)}…`, detail });
+      }
       continue;
     }
     if (own && !context.seen.add(loc)) {

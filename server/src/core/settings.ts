@@ -27,7 +27,10 @@ export const DEFAULT_SETTINGS: SitemapSettings = {
 };
 
 
-export const SETTING_KEYS = ['hostname', 'hostnames', 'defaultLocale', 'publicUrl', 'contentTypes', 'customUrls', 'limits', 'gzip', 'xsl', 'cron', 'cronTimezone', 'autoGenerate', 'debounceMs'] as const;
+export const SETTING_KEYS = [
+  'hostname', 'hostnames', 'defaultLocale', 'publicUrl', 'contentTypes', 'customUrls', 'limits', 'gzip', 'xsl',
+  'cron', 'cronTimezone', 'autoGenerate', 'debounceMs',
+] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
 const TO_ONE_RELATIONS = new Set(['oneToOne', 'manyToOne', 'oneWay']);
@@ -267,7 +270,7 @@ export function validateSettings(input: unknown, catalog?: SchemaCatalog): { set
     errors.add(['cron'], 'must be a cron expression such as "0 3 * * *" (every day at 03:00), or false for no schedule');
   }
   // Empty (or null in the config file) means the server's zone.
-  const cronTimezone = input.cronTimezone === undefined || input.cronTimezone === null || input.cronTimezone === '' ? undefined : input.cronTimezone;
+  const cronTimezone = input.cronTimezone === null || input.cronTimezone === '' ? undefined : input.cronTimezone;
   if (cronTimezone !== undefined && !isTimeZone(cronTimezone)) errors.add(['cronTimezone'], TIME_ZONE_HELP);
   if (!Number.isInteger(input.debounceMs) || (input.debounceMs as number) < 0 || (input.debounceMs as number) > MAX_DEBOUNCE_MS) {
     errors.add(['debounceMs'], `must be a whole number of milliseconds from 0 to ${MAX_DEBOUNCE_MS}`);

@@ -185,10 +185,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     afterPage?: () => Promise<void>
   ) {
     const plan = buildPlan(uid, run.settings, run.fallbackLocale);
-    const context = { now: run.now, report: run.report, seen: run.seen, excluded: await plugin().service('exclusions').keysFor(uid), origin: range.origin };
+    const excluded = await plugin().service('exclusions').keysFor(uid);
+    const { origin, ...keys } = range;
+    const context = { now: run.now, report: run.report, seen: run.seen, excluded, origin };
     const base = typeGroup(uid);
-    if (range.documentIds && range.documentIds.length === 0) return;
-    for await (const page of readDocuments(strapi, { ...typeQuery(uid, plan, run.settings), ...range })) {
+    if (keys.documentIds && keys.documentIds.length === 0) return;
+    for await (const page of readDocuments(strapi, { ...typeQuery(uid, plan, run.settings), ...keys })) {
       if (stopping) throw new Error('Strapi is shutting down');
       for (const doc of page) {
         for (const block of documentUrls(plan, doc, context)) {

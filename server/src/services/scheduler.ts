@@ -129,7 +129,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** node-cron keeps every task in its registry until it is destroyed: a stopped task would stay there for good. */
   function dropTask() {
-    if (task) Promise.resolve(task.destroy()).catch((error: Error) => strapi.log.warn(`[sitemap] could not remove the old schedule: ${error.message}`));
+    if (!task) return;
+    Promise.resolve(task.destroy()).catch((error: Error) => strapi.log.warn(`[sitemap] could not remove a schedule: ${error.message}`));
     task = null;
   }
 
@@ -138,13 +139,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     dropTask();
     scheduled = { expression, timezone };
     if (expression === false || stopped) return;
-    task = cron.schedule(
-      expression,
-      () => {
-        record([{ kind: 'full', trigger: 'schedule' }], 0).catch((error: Error) => strapi.log.error(`[sitemap] scheduled run not recorded: ${error.message}`));
-      },
-      { timezone }
-    );
+    const onTime = () => {
+      record([{ kind: 'full', trigger: 'schedule' }], 0).catch((error: Error) =>
+        strapi.log.error(`[sitemap] scheduled run not recorded: ${error.message}`)
+      );
+    };
+    task = cron.schedule(expression, onTime, { timezone });
   }
 
   /** The schedule's zone from (unvalidated, cached) settings; empty means the server's. */
@@ -235,7 +235,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     previewCron(expression: string, timezone?: string, count = 5) {
       const zone = timezone || serverTimeZone();
       const check = cron.validateDetailed(expression);
-      if (!check.valid) return { valid: false, errors: check.errors.map((error) => `${error.field}: ${error.message}`), nextRuns: [], timezone: zone };
+      if (!check.valid) {
+        return { valid: false, errors: check.errors.map((error) => `${error.field}: ${error.message}`), nextRuns: [], timezone: zone };
+      }
       const preview = cron.createTask(expression, () => undefined, { timezone: zone });
       try {
         return { valid: true, errors: [], nextRuns: preview.getNextRuns(count).map((date) => date.toISOString()), timezone: zone };

@@ -28,7 +28,8 @@ interface ScheduleFieldsProps {
 const LAST_EXPRESSION = '0 3 * * *';
 const TIME_ZONES_LIST = 'sitemap-time-zones';
 
-export const ScheduleFields = ({ cron, timezone = '', onChange, onTimezoneChange, error, timezoneError, disabled, action, timezoneAction }: ScheduleFieldsProps) => {
+export const ScheduleFields = (props: ScheduleFieldsProps) => {
+  const { cron, timezone = '', onChange, onTimezoneChange, error, timezoneError, disabled, action, timezoneAction } = props;
   const { t, locale } = useTranslate();
   const { formatDate } = useIntl();
   const api = useSitemapApi();
@@ -116,7 +117,9 @@ export const ScheduleFields = ({ cron, timezone = '', onChange, onTimezoneChange
             <Typography tag="p" variant="pi" textColor="neutral600">
               {t('settings.cron.next', 'Next runs ({timezone}): {dates}', {
                 timezone: preview.timezone,
-                dates: preview.nextRuns.map((date) => formatDate(date, { dateStyle: 'medium', timeStyle: 'short', timeZone: preview.timezone })).join(' · '),
+                dates: preview.nextRuns
+                  .map((date) => formatDate(date, { dateStyle: 'medium', timeStyle: 'short', timeZone: preview.timezone }))
+                  .join(' · '),
               })}
             </Typography>
           )}
