@@ -36,12 +36,25 @@ let hiddenId: string;
 const plugin = () => app.strapi.plugin('sitemap');
 const writeSharedRow = (value: unknown) => app.strapi.store.set({ type: 'plugin', name: 'sitemap', key: 'settings', value });
 
-const api = async (method: string, path: string, token: string, body?: unknown) => {
-  const response = await fetch(`${app.baseUrl}/sitemap${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+const api = async (
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+  retried = false
+): Promise<{ status: number; body: any }> => {
+  let response: Response;
+  try {
+    response = await fetch(`${app.baseUrl}/sitemap${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    // Node's fetch may reuse a keep-alive socket the server is closing: a GET is safe to send again.
+    if (method !== 'GET' || retried) throw error;
+    return api(method, path, token, body, true);
+  }
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
 };
@@ -66,7 +79,11 @@ beforeAll(async () => {
   app = (await startTestStrapi({ pluginConfig: testConfig() })) as RestartableStrapi;
   const news = await createCategory(app.strapi, { name: 'News', slug: 'news' });
   const hello = await createArticle(app.strapi, { title: 'Hello', slug: 'hello', categoryDocumentId: news.documentId });
-  await addLocale(app.strapi, { documentId: hello.documentId, locale: 'fr', data: { title: 'Bonjour', slug: 'bonjour', categoryDocumentId: news.documentId } });
+  await addLocale(app.strapi, {
+    documentId: hello.documentId,
+    locale: 'fr',
+    data: { title: 'Bonjour', slug: 'bonjour', categoryDocumentId: news.documentId },
+  });
   const hidden = await createArticle(app.strapi, { title: 'Hidden', slug: 'hidden', categoryDocumentId: news.documentId });
   hiddenId = hidden.documentId;
   // The column the old plugin added to content-type tables, true for the entry it left out.
@@ -113,7 +130,9 @@ it('previews what will be imported and what cannot be', async () => {
     [CATEGORY]: { pattern: '/topics/[slug]', priority: 0.4, changefreq: 'monthly', lastmod: false },
   });
   expect(body.plan.customUrls).toEqual([{ url: '/' }, { url: '/about', priority: 0.2, changefreq: 'yearly' }]);
-  const notConverted = Object.fromEntries(body.plan.notConverted.map((item: { setting: string; reason: string }) => [item.setting, item.reason]));
+  const notConverted = Object.fromEntries(
+    body.plan.notConverted.map((item: { setting: string; reason: string }) => [item.setting, item.reason])
+  );
   expect(Object.keys(notConverted).sort()).toEqual(['contentTypes["api::gone.gone"]', 'customEntries["about-us"]']);
   expect(notConverted['contentTypes["api::gone.gone"]']).toContain('does not exist');
   expect(notConverted['customEntries["about-us"]']).toContain('must be a path');
@@ -127,30 +146,49 @@ it('applies the import: settings saved, exclusions added, and the sitemap regene
   expect(status).toBe(200);
   expect(body.settings.hostname).toBe('https://legacy.example.com');
   expect(body.settings.hostnames).toEqual({ fr: 'https://legacy.example.fr' });
-  expect(body.settings.contentTypes[CATEGORY]).toEqual({ pattern: '/topics/[slug]', priority: 0.4, changefreq: 'monthly', lastmod: false });
+  expect(body.settings.contentTypes[CATEGORY]).toEqual({
+    pattern: '/topics/[slug]',
+    priority: 0.4,
+    changefreq: 'monthly',
+    lastmod: false,
+  });
   expect(body.sources.contentTypes).toBe('admin');
   expect(await plugin().service('exclusions').list()).toEqual([{ contentType: ARTICLE, documentId: hiddenId, locale: 'en' }]);
 
   const locs = await waitForLocs((current) => current.includes('https://legacy.example.com/news/hello'));
-  expect(locs).toEqual(expect.arrayContaining(['https://legacy.example.fr/actualites/bonjour', 'https://legacy.example.com/topics/news', 'https://legacy.example.com/about']));
+  expect(locs).toEqual(
+    expect.arrayContaining([
+      'https://legacy.example.fr/actualites/bonjour',
+      'https://legacy.example.com/topics/news',
+      'https://legacy.example.com/about',
+    ])
+  );
   expect(locs.some((loc) => loc.includes('hidden'))).toBe(false);
   expect((await api('GET', '/legacy-import', superToken)).body.importedAt).toEqual(expect.any(String));
 });
 
 it('saves nothing, exclusions included, when the result does not validate', async () => {
   // An admin value saved before a schema change (a field since removed) makes any save fail validation.
-  const saved = await app.strapi.store.get({ type: 'plugin', name: 'sitemap', key: 'admin-settings' });
-  await app.strapi.store.set({ type: 'plugin', name: 'sitemap', key: 'admin-settings', value: { ...saved, contentTypes: { [ARTICLE]: { pattern: '/a/[removed]' } } } });
+  const saved = (await app.strapi.store.get({ type: 'plugin', name: 'sitemap', key: 'admin-settings' })) as Record<string, unknown>;
+  await app.strapi.store.set({
+    type: 'plugin',
+    name: 'sitemap',
+    key: 'admin-settings',
+    value: { ...saved, contentTypes: { [ARTICLE]: { pattern: '/a/[removed]' } } },
+  });
   await writeSharedRow({ ...LEGACY_ROW, contentTypes: { [CATEGORY]: { languages: { und: { pattern: '/t/[slug]' } } } } });
   await app.strapi.db.connection('articles').update({ sitemap_exclude: true });
   const { status, body } = await api('POST', '/legacy-import', superToken);
   expect(status).toBe(400);
   expect(body.error.details.errors[0].path).toEqual(['contentTypes', ARTICLE, 'pattern']);
-  expect(await app.strapi.store.get({ type: 'plugin', name: 'sitemap', key: 'admin-settings' })).toEqual({ ...saved, contentTypes: { [ARTICLE]: { pattern: '/a/[removed]' } } });
+  expect(await app.strapi.store.get({ type: 'plugin', name: 'sitemap', key: 'admin-settings' })).toEqual({
+    ...saved,
+    contentTypes: { [ARTICLE]: { pattern: '/a/[removed]' } },
+  });
   expect(await plugin().service('exclusions').list()).toEqual([{ contentType: ARTICLE, documentId: hiddenId, locale: 'en' }]);
 });
 
-it("carries over values this plugin saved under the shared row, and drops them from it", async () => {
+it('carries over values this plugin saved under the shared row, and drops them from it', async () => {
   await app.strapi.store.delete({ type: 'plugin', name: 'sitemap', key: 'admin-settings' });
   await writeSharedRow({ gzip: false, customUrls: [{ url: '/kept' }] });
   app = await app.restart();

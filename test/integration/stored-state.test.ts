@@ -18,12 +18,19 @@ let news: string;
 
 const plugin = () => app.strapi.plugin('sitemap');
 
-const api = async (method: string, path: string, body?: unknown) => {
-  const response = await fetch(`${app.baseUrl}/sitemap${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+const api = async (method: string, path: string, body?: unknown, retried = false): Promise<{ status: number; body: any }> => {
+  let response: Response;
+  try {
+    response = await fetch(`${app.baseUrl}/sitemap${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    // Node's fetch may reuse a keep-alive socket the server is closing: a GET is safe to send again.
+    if (method !== 'GET' || retried) throw error;
+    return api(method, path, body, true);
+  }
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
 };
@@ -65,7 +72,9 @@ describe('a saved settings change regenerates', () => {
   it('serves a new pattern everywhere', async () => {
     expect((await servedSet()).locs).toContain(`${HOST}/blog/news/one`);
     const types = await contentTypes();
-    const { status } = await api('PUT', '/settings', { contentTypes: { ...types, [ARTICLE]: { ...types[ARTICLE], pattern: '/articles/[slug]' } } });
+    const { status } = await api('PUT', '/settings', {
+      contentTypes: { ...types, [ARTICLE]: { ...types[ARTICLE], pattern: '/articles/[slug]' } },
+    });
     expect(status).toBe(200);
     const { locs } = await waitFor('the new pattern served', servedSet, (set) => set.locs.includes(`${HOST}/articles/one`));
     const articleLocs = locs.filter((loc) => !loc.endsWith('/blog/news') && !loc.endsWith('/contact') && loc !== `${HOST}/`);
@@ -96,17 +105,24 @@ describe('admin values that no longer validate', () => {
     // As after a schema change: the saved row names a field the type no longer has.
     const store = app.strapi.store({ type: 'plugin', name: 'sitemap' });
     const saved = (await store.get({ key: 'admin-settings' })) as any;
-    await store.set({ key: 'admin-settings', value: { ...saved, contentTypes: { ...saved.contentTypes, [CATEGORY]: { pattern: '/topics/[removedField]' } } } });
+    await store.set({
+      key: 'admin-settings',
+      value: { ...saved, contentTypes: { ...saved.contentTypes, [CATEGORY]: { pattern: '/topics/[removedField]' } } },
+    });
 
     expect((await api('POST', '/generate')).status).toBe(202);
-    const status = await waitFor('a run after the change', async () => (await api('GET', '/status')).body, (body) =>
-      body.runs[0]?.status !== 'running' && body.runs[0]?.report?.settingWarnings?.length > 0
+    const status = await waitFor(
+      'a run after the change',
+      async () => (await api('GET', '/status')).body,
+      (body) => body.runs[0]?.status !== 'running' && body.runs[0]?.report?.settingWarnings?.length > 0
     );
     expect(status.runs[0].status).toBe('success');
     const set = await servedSet();
     expect(set.locs).toContain(`${HOST}/articles/one`);
     expect(set.locs.some((loc) => loc.includes('/topics/'))).toBe(false);
-    expect(status.settingWarnings).toEqual([{ setting: 'contentTypes["api::category.category"]', message: expect.stringContaining('"removedField" is not a field') }]);
+    expect(status.settingWarnings).toEqual([
+      { setting: 'contentTypes["api::category.category"]', message: expect.stringContaining('"removedField" is not a field') },
+    ]);
     expect(status.runs[0].report.settingWarnings).toEqual(status.settingWarnings);
   });
 });
@@ -119,7 +135,9 @@ describe('run history and failures', () => {
       const run = await runs.start('script');
       await runs.fail(run.id, Date.now(), new Error(`failure ${i}`));
     }
-    const all = (await app.strapi.db.query('plugin::sitemap.sitemap-run').findMany({ select: ['id', 'status'], orderBy: { id: 'asc' } })) as any[];
+    const all = (await app.strapi.db
+      .query('plugin::sitemap.sitemap-run')
+      .findMany({ select: ['id', 'status'], orderBy: { id: 'asc' } })) as any[];
     expect(all.filter((run) => run.status === 'failed')).toHaveLength(100);
     expect(all.map((run) => run.id)).toEqual([lastFull.id, ...all.slice(1).map((run) => run.id)]);
     expect(all).toHaveLength(101);
@@ -133,8 +151,10 @@ describe('run history and failures', () => {
     await knex.schema.renameTable('sitemap_exclusions', 'sitemap_exclusions_away');
     try {
       await createArticle(app.strapi, { title: 'Four', slug: 'four', categoryDocumentId: news });
-      const { failing } = await waitFor('a failed publish run', async () => (await api('GET', '/status')).body, (body) =>
-        body.runs[0]?.status === 'failed' && body.runs[0].trigger === 'publish' && body.failing?.retryAt !== null
+      const { failing } = await waitFor(
+        'a failed publish run',
+        async () => (await api('GET', '/status')).body,
+        (body) => body.runs[0]?.status === 'failed' && body.runs[0].trigger === 'publish' && body.failing?.retryAt !== null
       );
       // Counted among the runs kept: the 100 newest.
       expect(failing.failures).toBe(100);
@@ -144,7 +164,14 @@ describe('run history and failures', () => {
       // Marks piling up while runs fail become one full mark.
       const marks = plugin().service('dirty-marks');
       for (let chunk = 0; chunk < 6; chunk++) {
-        await marks.record(Array.from({ length: 2_000 }, (_, i) => ({ kind: 'document', contentType: ARTICLE, documentId: `doc-${chunk}-${i}`, trigger: 'publish' })));
+        await marks.record(
+          Array.from({ length: 2_000 }, (_, i) => ({
+            kind: 'document',
+            contentType: ARTICLE,
+            documentId: `doc-${chunk}-${i}`,
+            trigger: 'publish',
+          }))
+        );
       }
       await plugin().service('scheduler').poll();
       expect(await marks.pending()).toEqual([expect.objectContaining({ kind: 'full' })]);
@@ -154,7 +181,11 @@ describe('run history and failures', () => {
     // Fixing and saving the settings retries at once, and a success ends the failing state.
     const { [CATEGORY]: _invalid, ...valid } = await contentTypes();
     expect((await api('PUT', '/settings', { contentTypes: valid, gzip: false })).status).toBe(200);
-    const status = await waitFor('a success', async () => (await api('GET', '/status')).body, (body) => body.failing === null && body.pendingChanges === 0);
+    const status = await waitFor(
+      'a success',
+      async () => (await api('GET', '/status')).body,
+      (body) => body.failing === null && body.pendingChanges === 0
+    );
     expect(status.runs[0].status).toBe('success');
     expect((await servedSet()).locs).toContain(`${HOST}/articles/four`);
   });

@@ -23,7 +23,14 @@ const catalog: SchemaCatalog = {
 };
 
 /** The exact row strapi-plugin-sitemap writes on a fresh install. */
-const EMPTY_LEGACY_ROW = { hostname: '', includeHomepage: true, excludeDrafts: true, hostname_overrides: {}, contentTypes: {}, customEntries: {} };
+const EMPTY_LEGACY_ROW = {
+  hostname: '',
+  includeHomepage: true,
+  excludeDrafts: true,
+  hostname_overrides: {},
+  contentTypes: {},
+  customEntries: {},
+};
 
 const context = { defaultLocale: 'en', locales: ['en', 'fr'] };
 
@@ -79,7 +86,12 @@ describe('convertLegacySettings', () => {
     expect(plan.hostname).toBe('https://www.example.com');
     expect(plan.hostnames).toEqual({ fr: 'https://www.example.fr' });
     expect(plan.contentTypes[PAGE]).toEqual({ pattern: '/[slug]', priority: 0.8, changefreq: 'weekly', lastmod: false });
-    expect(plan.contentTypes[ARTICLE]).toEqual({ pattern: '/blog/[slug]', priority: 0.5, changefreq: 'daily', locales: { fr: { pattern: '/fr/blog/[slug]' } } });
+    expect(plan.contentTypes[ARTICLE]).toEqual({
+      pattern: '/blog/[slug]',
+      priority: 0.5,
+      changefreq: 'daily',
+      locales: { fr: { pattern: '/fr/blog/[slug]' } },
+    });
     expect(plan.customUrls).toEqual([{ url: '/' }, { url: '/contact', priority: 0.3, changefreq: 'yearly' }]);
     expect(plan.notConverted).toEqual([]);
   });
@@ -149,7 +161,11 @@ describe('convertLegacySettings', () => {
   });
 
   it('never reads inherited names as types', () => {
-    const plan = convertLegacySettings({ contentTypes: { constructor: { languages: { und: { pattern: '/[slug]' } } } } }, catalog, context);
+    const plan = convertLegacySettings(
+      { contentTypes: { constructor: { languages: { und: { pattern: '/[slug]' } } } } },
+      catalog,
+      context
+    );
     expect(plan.contentTypes).toEqual({});
     expect(plan.notConverted[0].reason).toContain('does not exist');
   });

@@ -24,7 +24,10 @@ describe('usableSettings', () => {
     };
     const result = usableSettings(fileConfig, saved, catalog);
     expect(Object.keys(result.settings!.contentTypes)).toEqual([PAGE]);
-    expect(result.skipped.map((item) => item.setting).sort()).toEqual(['contentTypes["api::gone.gone"]', 'contentTypes["api::post.post"]']);
+    expect(result.skipped.map((item) => item.setting).sort()).toEqual([
+      'contentTypes["api::gone.gone"]',
+      'contentTypes["api::post.post"]',
+    ]);
     const post = result.skipped.find((item) => item.setting === 'contentTypes["api::post.post"]')!;
     expect(post.message).toContain('"removed" is not a field');
   });

@@ -53,7 +53,11 @@ export function isLegacySettings(value: unknown): value is Record<string, unknow
 
 /** Admin values saved by this plugin itself before they moved to their own row. */
 export function isOwnSettings(value: unknown): value is Partial<SitemapSettings> {
-  return isPlainObject(value) && !isLegacySettings(value) && Object.keys(value).every((key) => (SETTING_KEYS as readonly string[]).includes(key));
+  return (
+    isPlainObject(value) &&
+    !isLegacySettings(value) &&
+    Object.keys(value).every((key) => (SETTING_KEYS as readonly string[]).includes(key))
+  );
 }
 
 const typeLabel = (uid: string) => `contentTypes[${JSON.stringify(uid)}]`;
@@ -77,12 +81,17 @@ interface LegacyLanguage {
 function typeValues(language: LegacyLanguage, label: string, notConverted: NotConverted[]) {
   const values: Pick<ContentTypeSettings, 'priority' | 'changefreq' | 'lastmod'> = {};
   const priority = toPriority(language.priority);
-  if (priority === null) notConverted.push({ setting: `${label}.priority`, reason: `${JSON.stringify(language.priority)} is not a number from 0.0 to 1.0` });
+  if (priority === null)
+    notConverted.push({ setting: `${label}.priority`, reason: `${JSON.stringify(language.priority)} is not a number from 0.0 to 1.0` });
   else if (priority !== undefined) values.priority = priority;
   const frequency = language.frequency ?? language.changefreq;
   if (frequency !== undefined && frequency !== null && frequency !== '') {
     if (CHANGEFREQS.includes(frequency as Changefreq)) values.changefreq = frequency as Changefreq;
-    else notConverted.push({ setting: `${label}.frequency`, reason: `${JSON.stringify(frequency)} is not one of ${CHANGEFREQS.join(', ')}` });
+    else
+      notConverted.push({
+        setting: `${label}.frequency`,
+        reason: `${JSON.stringify(frequency)} is not one of ${CHANGEFREQS.join(', ')}`,
+      });
   }
   // This plugin's default is updatedAt, which is what the old plugin's lastmod was.
   if (language.includeLastmod === false) values.lastmod = false;
@@ -107,7 +116,8 @@ function convertType(
     notConverted.push({ setting: label, reason: 'this content type does not exist in the project' });
     return null;
   }
-  const languages = isPlainObject(legacyType) && isPlainObject(legacyType.languages) ? (legacyType.languages as Record<string, LegacyLanguage>) : null;
+  const languages =
+    isPlainObject(legacyType) && isPlainObject(legacyType.languages) ? (legacyType.languages as Record<string, LegacyLanguage>) : null;
   const codes = languages ? Object.keys(languages).filter((code) => isPlainObject(languages[code])) : [];
   if (!languages || codes.length === 0) {
     notConverted.push({ setting: label, reason: 'has no URL pattern' });
@@ -124,19 +134,26 @@ function convertType(
 
   if (!type.localized) {
     for (const code of codes.filter((code) => code !== baseCode)) {
-      notConverted.push({ setting: `${label}.languages.${code}`, reason: `the type has no internationalization: the "${baseCode}" settings are used` });
+      notConverted.push({
+        setting: `${label}.languages.${code}`,
+        reason: `the type has no internationalization: the "${baseCode}" settings are used`,
+      });
     }
   } else {
     const overrides: Record<string, { pattern: string }> = {};
     for (const code of codes.filter((code) => code !== baseCode && code !== ANY_LOCALE)) {
       const language = languages[code];
       const languageLabel = `${label}.languages.${code}`;
-      if (typeof language.pattern === 'string' && language.pattern !== '' && language.pattern !== base.pattern) overrides[code] = { pattern: language.pattern };
+      if (typeof language.pattern === 'string' && language.pattern !== '' && language.pattern !== base.pattern)
+        overrides[code] = { pattern: language.pattern };
       const values = typeValues(language, languageLabel, []);
       for (const key of ['priority', 'changefreq', 'lastmod'] as const) {
         if (values[key] !== converted[key]) {
           const kept = converted[key] === undefined ? 'the default' : JSON.stringify(converted[key]);
-          notConverted.push({ setting: `${languageLabel}.${key}`, reason: `is set once per type here: ${kept} (from "${baseCode}") applies to every locale` });
+          notConverted.push({
+            setting: `${languageLabel}.${key}`,
+            reason: `is set once per type here: ${kept} (from "${baseCode}") applies to every locale`,
+          });
         }
       }
     }
@@ -145,7 +162,9 @@ function convertType(
     if (unlisted.length > 0) {
       notConverted.push({
         setting: `${label}.languages`,
-        reason: `the old plugin left out ${unlisted.join(', ')}; this plugin lists every locale (exclude entries one by one, or add a filter)`,
+        reason:
+          `the old plugin left out ${unlisted.join(', ')}; this plugin lists every locale ` +
+          '(exclude entries one by one, or add a filter)',
       });
     }
   }
@@ -160,7 +179,8 @@ function convertType(
   if (converted.locales && Object.keys(converted.locales).length === 0) delete converted.locales;
   errors = typeErrors(uid, converted, catalog);
   if (errors.length > 0) {
-    for (const error of errors) notConverted.push({ setting: `${baseLabel}.${error.path.slice(2).join('.') || 'pattern'}`, reason: error.message });
+    for (const error of errors)
+      notConverted.push({ setting: `${baseLabel}.${error.path.slice(2).join('.') || 'pattern'}`, reason: error.message });
     return null;
   }
   return converted;
@@ -176,7 +196,11 @@ function convertCustomEntries(entries: unknown, notConverted: NotConverted[]): C
   for (const [url, options] of Object.entries(entries)) {
     const label = `customEntries[${JSON.stringify(url)}]`;
     const values = isPlainObject(options) ? typeValues(options as LegacyLanguage, label, notConverted) : {};
-    const custom: CustomUrl = { url, ...(values.priority !== undefined ? { priority: values.priority } : {}), ...(values.changefreq ? { changefreq: values.changefreq } : {}) };
+    const custom: CustomUrl = {
+      url,
+      ...(values.priority !== undefined ? { priority: values.priority } : {}),
+      ...(values.changefreq ? { changefreq: values.changefreq } : {}),
+    };
     const { errors } = validateSettings({ ...DEFAULT_SETTINGS, hostname: PLACEHOLDER_HOSTNAME, customUrls: [custom] });
     if (errors.length > 0) notConverted.push({ setting: label, reason: errors.map((error) => error.message).join('; ') });
     else urls.push(custom);
@@ -207,7 +231,11 @@ export function convertLegacySettings(
       if (value === '' || value === null || value === undefined) continue;
       const origin = parseOrigin(value);
       if (origin) plan.hostnames[locale] = origin;
-      else notConverted.push({ setting: `hostname_overrides.${locale}`, reason: `${JSON.stringify(value)} is not an http(s) origin without a path` });
+      else
+        notConverted.push({
+          setting: `hostname_overrides.${locale}`,
+          reason: `${JSON.stringify(value)} is not an http(s) origin without a path`,
+        });
     }
   }
   if (isPlainObject(legacy.contentTypes)) {
@@ -218,12 +246,18 @@ export function convertLegacySettings(
   }
   plan.customUrls = convertCustomEntries(legacy.customEntries, notConverted);
 
-  const patterns = Object.values(plan.contentTypes).flatMap((type) => [type.pattern, ...Object.values(type.locales ?? {}).map((locale) => locale.pattern)]);
+  const patterns = Object.values(plan.contentTypes).flatMap((type) => [
+    type.pattern,
+    ...Object.values(type.locales ?? {}).map((locale) => locale.pattern),
+  ]);
   if (legacy.includeHomepage === true && !patterns.includes('/') && !plan.customUrls.some((custom) => custom.url === '/')) {
     plan.customUrls.unshift({ url: '/' });
   }
   if (legacy.excludeDrafts === false) {
-    notConverted.push({ setting: 'excludeDrafts', reason: 'the old plugin also listed drafts; this plugin lists published entries only' });
+    notConverted.push({
+      setting: 'excludeDrafts',
+      reason: 'the old plugin also listed drafts; this plugin lists published entries only',
+    });
   }
   for (const key of Object.keys(legacy).filter((candidate) => !KNOWN_LEGACY_KEYS.has(candidate))) {
     notConverted.push({ setting: key, reason: 'has no equivalent in this plugin' });

@@ -25,7 +25,9 @@ export function mergeSettings(fileConfig: Record<string, unknown>, saved: Record
 /** `contentTypes["api::page.page"].pattern`, `customUrls[2].url`. */
 const describePath = (path: string[]) =>
   path
-    .map((part, i) => (/^\d+$/.test(part) ? `[${part}]` : /^[A-Za-z_$][\w$]*$/.test(part) ? (i ? `.${part}` : part) : `[${JSON.stringify(part)}]`))
+    .map((part, i) =>
+      /^\d+$/.test(part) ? `[${part}]` : /^[A-Za-z_$][\w$]*$/.test(part) ? (i ? `.${part}` : part) : `[${JSON.stringify(part)}]`
+    )
     .join('');
 
 /**
@@ -49,7 +51,9 @@ export function usableSettings(
       merged.contentTypes = Object.fromEntries(Object.entries(full.contentTypes).filter(([uid]) => !skippedTypes.has(uid)));
     }
     // Custom URL errors are indexed in the filtered list: `urlIndexes` maps them back to the saved list.
-    const urlIndexes = Array.isArray(full.customUrls) ? full.customUrls.map((_, index) => index).filter((index) => !skippedUrls.has(index)) : [];
+    const urlIndexes = Array.isArray(full.customUrls)
+      ? full.customUrls.map((_, index) => index).filter((index) => !skippedUrls.has(index))
+      : [];
     if (Array.isArray(full.customUrls)) merged.customUrls = urlIndexes.map((index) => (full.customUrls as unknown[])[index]);
     const result = validateSettings(merged, catalog);
     if (result.settings) return { settings: result.settings, skipped, errors: [] };
@@ -69,7 +73,10 @@ export function usableSettings(
         skippedUrls.add(index);
         progress = true;
       } else if (key !== undefined && Object.prototype.hasOwnProperty.call(kept, key)) {
-        skipped.push({ setting: key, message: `the value saved in the admin is not used (${reason}): the config file's value or the default applies` });
+        skipped.push({
+          setting: key,
+          message: `the value saved in the admin is not used (${reason}): the config file's value or the default applies`,
+        });
         delete kept[key];
         if (key === 'contentTypes') skippedTypes.clear();
         if (key === 'customUrls') skippedUrls.clear();

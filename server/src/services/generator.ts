@@ -467,7 +467,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     } catch (error) {
       strapi.log.error(`[sitemap] generation ${generation} failed: ${(error as Error).message}`);
       await store.discard(generation).catch(() => undefined);
-      await runs.fail(generation, startedAt, error, { scope: scope.kind, validation: run?.report.summary(), settingWarnings: run?.settingWarnings }).catch(() => undefined);
+      const failedReport = { scope: scope.kind, validation: run?.report.summary(), settingWarnings: run?.settingWarnings };
+      await runs.fail(generation, startedAt, error, failedReport).catch(() => undefined);
       return { runId: generation, status: 'failed', scope: scope.kind, urlCount: run?.urlCount ?? 0, filesWritten: run?.filesWritten ?? 0, rewritten: [], error: (error as Error).message };
     } finally {
       current = null;

@@ -39,12 +39,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const { tableName } = strapi.db.metadata.get(type.uid);
       if (!(await knex.schema.hasColumn(tableName, EXCLUDE_COLUMN))) continue;
       const columns = type.localized ? ['document_id', 'locale'] : ['document_id'];
-      const rows = (await knex(tableName).distinct(columns).where(EXCLUDE_COLUMN, true).orderBy(columns)) as Array<{ document_id: string; locale?: string }>;
+      const rows = (await knex(tableName).distinct(columns).where(EXCLUDE_COLUMN, true).orderBy(columns)) as Array<{
+        document_id: string;
+        locale?: string;
+      }>;
       const entries = rows.filter((row) => row.document_id);
       if (entries.length > 0) {
         found.set(
           type.uid,
-          entries.map((row) => ({ contentType: type.uid, documentId: row.document_id, locale: type.localized ? (row.locale ?? null) : null }))
+          entries.map((row) => ({
+            contentType: type.uid,
+            documentId: row.document_id,
+            locale: type.localized ? (row.locale ?? null) : null,
+          }))
         );
       }
     }

@@ -16,7 +16,7 @@ export interface RunReport {
 }
 
 /** Run reports kept, whatever their outcome (plus the newest full success, whose findings the dashboard shows). */
-export const KEEP_RUNS = 100;
+const KEEP_RUNS = 100;
 
 const iso = (value: unknown) => new Date(value as string).toISOString();
 
@@ -47,7 +47,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Failures since the last success, or null when the last finished run succeeded (or none ran). */
     async failing(): Promise<FailingState | null> {
-      const lastSuccess = (await runs().findOne({ select: ['id'], where: { status: 'success' }, orderBy: { id: 'desc' } })) as { id: number } | null;
+      const newestSuccess = { select: ['id'], where: { status: 'success' }, orderBy: { id: 'desc' } };
+      const lastSuccess = (await runs().findOne(newestSuccess)) as { id: number } | null;
       const where = { status: 'failed', ...(lastSuccess ? { id: { $gt: lastSuccess.id } } : {}) };
       const failures = Number(await runs().count({ where }));
       if (failures === 0) return null;

@@ -19,7 +19,7 @@ import { PLUGIN_ID } from '../uids';
 /** Wait before trying again when another instance holds the lease. */
 const RETRY_MS = 1_000;
 /** Above this many pending marks they become one full mark: a full run writes all they ask for, and the table stays small. */
-export const MAX_PENDING_MARKS = 10_000;
+const MAX_PENDING_MARKS = 10_000;
 /** How often every instance looks for marks left by others (or by a crash) and for a changed schedule. */
 const POLL_MS = 15_000;
 

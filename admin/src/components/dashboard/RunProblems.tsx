@@ -30,15 +30,21 @@ export const RunProblems = ({ status }: { status: SitemapStatus }) => {
       {failing && (
         <Panel label={t('dashboard.failing.title', 'Generation is failing')}>
           <Typography tag="p">
-            {t('dashboard.failing.summary', 'Since {since}: {count, plural, one {# failed run} other {# failed runs}} in a row. The served sitemap is the last good one.', {
-              since: when(failing.since),
-              count: failing.failures,
-            })}
+            {t(
+              'dashboard.failing.summary',
+              'Since {since}: {count, plural, one {# failed run} other {# failed runs}} in a row. The served sitemap is the last good one.',
+              {
+                since: when(failing.since),
+                count: failing.failures,
+              }
+            )}
           </Typography>
           <Typography tag="p">{t('dashboard.failing.error', 'Last error: {error}', { error: failing.lastError ?? '' })}</Typography>
           <Typography tag="p" textColor="neutral600">
             {failing.retryAt
-              ? t('dashboard.failing.retry', 'Next retry: {when} (the wait doubles after each failure, up to an hour).', { when: when(failing.retryAt) })
+              ? t('dashboard.failing.retry', 'Next retry: {when} (the wait doubles after each failure, up to an hour).', {
+                  when: when(failing.retryAt),
+                })
               : t('dashboard.failing.noRetry', 'No change is waiting: the next scheduled run, change or Generate now runs again.')}
           </Typography>
         </Panel>
@@ -46,7 +52,10 @@ export const RunProblems = ({ status }: { status: SitemapStatus }) => {
       {settingWarnings.length > 0 && (
         <Panel label={t('dashboard.settingWarnings.title', 'Settings left out')}>
           <Typography tag="p">
-            {t('dashboard.settingWarnings.help', 'These saved settings no longer match the content types (a type or field was removed): runs leave them out. Fix or remove them in the settings.')}
+            {t(
+              'dashboard.settingWarnings.help',
+              'These saved settings no longer match the content types (a type or field was removed): runs leave them out. Fix or remove them in the settings.'
+            )}
           </Typography>
           <ul>
             {settingWarnings.map((warning) => (

@@ -41,11 +41,16 @@ export const LegacyImportCard = ({ onImported }: LegacyImportCardProps) => {
     setImporting(true);
     try {
       onImported(await api.applyLegacyImport());
-      toggleNotification({ type: 'success', message: t('settings.legacy.done', 'Settings imported. The sitemap is regenerated in the background.') });
+      toggleNotification({
+        type: 'success',
+        message: t('settings.legacy.done', 'Settings imported. The sitemap is regenerated in the background.'),
+      });
       load();
     } catch (error) {
       const details = isFetchError(error) ? (error.response?.data as any)?.error?.details?.errors : undefined;
-      const reasons = Array.isArray(details) ? details.map((item: { path: string[]; message: string }) => `${item.path.join('.')}: ${item.message}`).join(' · ') : '';
+      const reasons = Array.isArray(details)
+        ? details.map((item: { path: string[]; message: string }) => `${item.path.join('.')}: ${item.message}`).join(' · ')
+        : '';
       toggleNotification({ type: 'danger', message: t('settings.legacy.failed', 'Nothing was imported. {reasons}', { reasons }) });
     } finally {
       setImporting(false);
@@ -62,7 +67,9 @@ export const LegacyImportCard = ({ onImported }: LegacyImportCardProps) => {
     >
       {preview.importedAt && (
         <Typography tag="p" textColor="success600">
-          {t('settings.legacy.importedAt', 'Imported on {date}.', { date: formatDate(preview.importedAt, { dateStyle: 'medium', timeStyle: 'short' }) })}
+          {t('settings.legacy.importedAt', 'Imported on {date}.', {
+            date: formatDate(preview.importedAt, { dateStyle: 'medium', timeStyle: 'short' }),
+          })}
         </Typography>
       )}
       <Typography tag="h3" variant="sigma">
@@ -77,7 +84,10 @@ export const LegacyImportCard = ({ onImported }: LegacyImportCardProps) => {
           <li key={uid}>
             {t('settings.legacy.type', '{type}: {pattern}, priority {priority}, {changefreq}, lastmod {lastmod}', {
               type: uid,
-              pattern: [type.pattern, ...Object.entries(type.locales ?? {}).map(([locale, override]) => `${override.pattern} (${locale})`)].join(', '),
+              pattern: [
+                type.pattern,
+                ...Object.entries(type.locales ?? {}).map(([locale, override]) => `${override.pattern} (${locale})`),
+              ].join(', '),
               priority: type.priority ?? '—',
               changefreq: type.changefreq ?? '—',
               lastmod: type.lastmod === false ? t('settings.off', 'Off') : t('settings.on', 'On'),
@@ -95,10 +105,14 @@ export const LegacyImportCard = ({ onImported }: LegacyImportCardProps) => {
         ))}
         {preview.exclusions.map((exclusion) => (
           <li key={exclusion.contentType}>
-            {t('settings.legacy.exclusions', '{count, plural, one {# entry} other {# entries}} of {type} excluded with the old plugin: left out here too', {
-              count: exclusion.count,
-              type: exclusion.contentType,
-            })}
+            {t(
+              'settings.legacy.exclusions',
+              '{count, plural, one {# entry} other {# entries}} of {type} excluded with the old plugin: left out here too',
+              {
+                count: exclusion.count,
+                type: exclusion.contentType,
+              }
+            )}
           </li>
         ))}
       </ul>
