@@ -116,6 +116,8 @@ it('generates with the old plugin row present, ignoring it', async () => {
 it('lets only admins who may change settings see or apply the import', async () => {
   expect((await api('GET', '/legacy-import', readerToken)).status).toBe(403);
   expect((await api('POST', '/legacy-import', readerToken)).status).toBe(403);
+  const anonymous = await fetch(`${app.baseUrl}/sitemap/legacy-import`);
+  expect(anonymous.status).toBe(401);
 });
 
 it('previews what will be imported and what cannot be', async () => {

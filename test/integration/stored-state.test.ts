@@ -68,6 +68,10 @@ afterAll(async () => {
   await app?.stop();
 });
 
+it('offers no import when strapi-plugin-sitemap left no settings', async () => {
+  expect((await api('GET', '/legacy-import')).body).toEqual({ found: false, importedAt: null, plan: null, exclusions: [] });
+});
+
 describe('a saved settings change regenerates', () => {
   it('serves a new pattern everywhere', async () => {
     expect((await servedSet()).locs).toContain(`${HOST}/blog/news/one`);
