@@ -1,6 +1,9 @@
 /** One typed client over Strapi's fetch client for the plugin's admin routes. */
 import { useFetchClient } from '@strapi/strapi/admin';
 import type { EntryState, EntryStatusResponse, LocaleStatus } from '../../../server/src/core/entry-status';
+import type { LegacyImportPreview } from '../../../server/src/core/legacy-settings';
+import type { FailingState } from '../../../server/src/core/backoff';
+import type { SkippedSetting } from '../../../server/src/core/usable-settings';
 import type { CatalogType, SettingsDraft, SettingKey, TypeSettings } from '../utils/settings-form';
 
 export interface SitemapFile {
@@ -50,6 +53,10 @@ export interface SitemapStatus {
   nextScheduledRun: string | null;
   pendingChanges: number;
   sources: Record<string, 'admin' | 'config' | 'default'>;
+  /** Runs failing in a row since the last success; `retryAt` is null when no change waits to be retried. */
+  failing: (Omit<FailingState, 'retryAt'> & { retryAt: string | null }) | null;
+  /** Admin settings that no longer validate: runs leave them out. */
+  settingWarnings: SkippedSetting[];
 }
 
 export type SettingSource = 'admin' | 'config' | 'default';
@@ -74,7 +81,7 @@ export interface CronPreview {
 }
 
 
-export type { EntryState };
+export type { EntryState, LegacyImportPreview };
 export type EntryLocaleStatus = LocaleStatus & { fileUrl: string | null };
 export type EntryStatus = EntryStatusResponse;
 
@@ -96,6 +103,8 @@ export function useSitemapApi() {
     locales: async () => (await get<Array<{ code: string; name: string; isDefault: boolean }>>('/i18n/locales')).data,
     preview: async (contentType: string, settings: TypeSettings, limit = 5) =>
       (await post<PreviewResponse>('/sitemap/preview', { contentType, settings, limit })).data,
+    legacyImport: async () => (await get<LegacyImportPreview>('/sitemap/legacy-import')).data,
+    applyLegacyImport: async () => (await post<SettingsResponse>('/sitemap/legacy-import')).data,
     cronPreview: async (expression: string, timezone?: string) =>
       (await post<CronPreview>('/sitemap/cron-preview', { expression, timezone })).data,
     entryStatus: async (contentType: string, documentId: string) =>

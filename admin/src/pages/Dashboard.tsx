@@ -8,6 +8,7 @@ import { PERMISSIONS } from '../permissions';
 import { describeCron } from '../utils/cron';
 import { contentManagerLink, formatBytes, formatPercent, isCrossHost } from '../utils/format';
 import { Section } from '../components/Section';
+import { RunProblems } from '../components/dashboard/RunProblems';
 import { useTranslate } from '../hooks/useTranslate';
 
 const POLL_MS = 2_000;
@@ -102,6 +103,7 @@ export const Dashboard = () => {
         }
       />
       <Layouts.Content>
+        <RunProblems status={status} />
         {status.running && (
           <Box paddingBottom={4}>
             <Typography>

@@ -10,6 +10,7 @@ import { Layouts, Page, isFetchError, useNotification, useRBAC } from '@strapi/s
 import { useSitemapApi, type SettingsResponse } from '../api/sitemap';
 import { ContentTypeCard } from '../components/settings/ContentTypeCard';
 import { CustomUrlsTable } from '../components/settings/CustomUrlsTable';
+import { LegacyImportCard } from '../components/settings/LegacyImportCard';
 import { ScheduleFields } from '../components/settings/ScheduleFields';
 import { SettingField } from '../components/settings/SettingField';
 import { SourceBadge } from '../components/settings/SourceBadge';
@@ -175,6 +176,8 @@ export const Settings = () => {
               </Alert>
             </Box>
           )}
+
+          {canUpdate && <LegacyImportCard onImported={show} />}
 
           <Section title={t('settings.general', 'Site')} description={t('settings.general.description', 'The front end whose URLs the sitemap lists.')}>
             <Grid.Root gap={5}>

@@ -27,7 +27,7 @@ export const RULE_CODES = [
 ] as const;
 
 /** What starts a run, and how it ends: shown through `triggers.<trigger>` and `runs.status.<status>`. */
-export const RUN_TRIGGERS = ['manual', 'publish', 'schedule', 'script', 'startup'] as const;
+export const RUN_TRIGGERS = ['manual', 'publish', 'schedule', 'script', 'settings', 'startup'] as const;
 export const RUN_STATUSES = ['running', 'success', 'failed'] as const;
 
 /** True when the sitemap is served from another host than the pages it lists (cross-host submission). */

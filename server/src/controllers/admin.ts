@@ -47,7 +47,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async updateSettings(ctx: any) {
+      const before = (await service('settings').get()).settings;
       ctx.body = await service('settings').update(ctx.request.body);
+      await service('scheduler').settingsChanged(before, ctx.body.settings);
+    },
+
+    /** What an import of strapi-plugin-sitemap's settings would carry over, and what it cannot. */
+    async legacyImportPreview(ctx: any) {
+      ctx.body = await service('legacy-import').preview();
+    },
+
+    /** Imports strapi-plugin-sitemap's settings once the admin has seen the preview. */
+    async legacyImportApply(ctx: any) {
+      const before = (await service('settings').get()).settings;
+      ctx.body = await service('legacy-import').apply();
+      await service('scheduler').settingsChanged(before, ctx.body.settings);
     },
 
     async cronPreview(ctx: any) {

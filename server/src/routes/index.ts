@@ -8,6 +8,9 @@ const admin = {
   type: 'admin',
   routes: [
     { method: 'GET', path: '/settings', handler: 'admin.getSettings', config: guarded(ACTIONS.read) },
+    // strapi-plugin-sitemap's settings: a preview, then the import (both for admins who may change settings).
+    { method: 'GET', path: '/legacy-import', handler: 'admin.legacyImportPreview', config: guarded(ACTIONS.updateSettings) },
+    { method: 'POST', path: '/legacy-import', handler: 'admin.legacyImportApply', config: guarded(ACTIONS.updateSettings) },
     { method: 'PUT', path: '/settings', handler: 'admin.updateSettings', config: guarded(ACTIONS.updateSettings) },
     { method: 'GET', path: '/content-types', handler: 'admin.contentTypes', config: guarded(ACTIONS.read) },
     { method: 'POST', path: '/cron-preview', handler: 'admin.cronPreview', config: guarded(ACTIONS.read) },

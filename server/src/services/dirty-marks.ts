@@ -41,6 +41,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return marks().count({});
     },
 
+    /** Replaces the pending marks by one full mark: a full run writes everything they ask for. */
+    async collapse(trigger: RunTrigger) {
+      await strapi.db.transaction(async () => {
+        const newest = (await marks().findOne({ select: ['id'], orderBy: { id: 'desc' } })) as { id: number } | null;
+        await marks().create({ data: { kind: 'full', contentType: null, target: null, trigger } });
+        if (newest) await marks().deleteMany({ where: { id: { $lte: newest.id } } });
+      });
+    },
+
     /** Deletes the marks a run has written out; marks recorded meanwhile stay for the next run. */
     async consume(upToId: number) {
       await marks().deleteMany({ where: { id: { $lte: upToId } } });

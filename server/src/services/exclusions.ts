@@ -41,6 +41,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       await rewrite(input);
     },
 
+    /** Adds many at once without marks: the caller starts a full run (the old plugin's import). */
+    async addMany(inputs: ExclusionInput[]) {
+      for (const input of inputs) {
+        if (!(await exclusions().findOne({ where: where(input) }))) await exclusions().create({ data: where(input) });
+      }
+    },
+
     async remove(input: ExclusionInput) {
       await exclusions().deleteMany({ where: where(input) });
       await rewrite(input);

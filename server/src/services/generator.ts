@@ -21,6 +21,7 @@ import { checkLoc, isLocalHostUrl, ValidationReport } from '../core/validation';
 import { SITEMAP_XSL } from '../core/xsl';
 import { readDocuments } from './entry-source';
 import type { FileToStore, StoredFile } from './file-store';
+import type { SkippedSetting } from '../core/usable-settings';
 import type { RunTrigger } from './runs';
 import { PLUGIN_ID } from '../uids';
 
@@ -121,10 +122,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** Everything one run shares: settings, the report, and how files are saved and indexed. */
   async function createRun(generation: number) {
-    const settings: SitemapSettings = await plugin().service('settings').resolve();
+    const { settings, skipped } = (await plugin().service('settings').usable()) as { settings: SitemapSettings; skipped: SkippedSetting[] };
     const store = plugin().service('file-store');
     const run = {
       settings,
+      settingWarnings: skipped,
       base: publicUrl(settings),
       xslHref: settings.xsl ? XSL_NAME : undefined,
       fallbackLocale: await defaultLocale(settings),
@@ -471,13 +473,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!(await plugin().service('lease').acquire())) throw new Error('lost the generation lease to another instance');
       if (effective.kind === 'full') await store.activate(generation, { all: true, keep: run.keep });
       else await store.activate(generation, { all: false, names: [...run.replaced].filter((name) => !run!.keep.includes(name)) });
-      const report = { scope: effective.kind, validation: run.report.summary(), files };
+      const report = { scope: effective.kind, validation: run.report.summary(), files, settingWarnings: run.settingWarnings };
       await runs.finish(generation, startedAt, { urlCount: run.urlCount, filesWritten: run.filesWritten, report });
       return { runId: generation, status: 'success', scope: effective.kind, urlCount: run.urlCount, filesWritten: run.filesWritten, rewritten: run.written.map((file) => file.name) };
     } catch (error) {
       strapi.log.error(`[sitemap] generation ${generation} failed: ${(error as Error).message}`);
       await store.discard(generation).catch(() => undefined);
-      await runs.fail(generation, startedAt, error, { scope: scope.kind, validation: run?.report.summary() }).catch(() => undefined);
+      const failedReport = { scope: scope.kind, validation: run?.report.summary(), settingWarnings: run?.settingWarnings };
+      await runs.fail(generation, startedAt, error, failedReport).catch(() => undefined);
       return { runId: generation, status: 'failed', scope: scope.kind, urlCount: run?.urlCount ?? 0, filesWritten: run?.filesWritten ?? 0, rewritten: [], error: (error as Error).message };
     } finally {
       current = null;

@@ -4,6 +4,7 @@ import exclusions from './exclusions';
 import fileStore from './file-store';
 import generator from './generator';
 import lease from './lease';
+import legacyImport from './legacy-import';
 import preview from './preview';
 import runs from './runs';
 import scheduler from './scheduler';
@@ -17,6 +18,7 @@ export default {
   'file-store': fileStore,
   generator,
   lease,
+  'legacy-import': legacyImport,
   preview,
   runs,
   scheduler,

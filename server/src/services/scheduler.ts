@@ -8,8 +8,10 @@
  */
 import cron, { type ScheduledTask } from 'node-cron';
 import type { Core } from '@strapi/strapi';
+import { retryDelayMs } from '../core/backoff';
 import { dependentsBySource } from '../core/dependencies';
 import { serverTimeZone } from '../core/time-zone';
+import { outputChanges } from '../core/settings-change';
 import type { SitemapSettings } from '../core/types';
 import type { DirtyMark, StoredMark } from './dirty-marks';
 import type { RunScope } from './generator';
@@ -17,8 +19,8 @@ import { PLUGIN_ID } from '../uids';
 
 /** Wait before trying again when another instance holds the lease. */
 const RETRY_MS = 1_000;
-/** Wait after a failed run before the marks are tried again. */
-const FAILURE_BACKOFF_MS = 30_000;
+/** Above this many pending marks they become one full mark: a full run writes all they ask for, and the table stays small. */
+const MAX_PENDING_MARKS = 10_000;
 /** How often every instance looks for marks left by others (or by a crash) and for a changed schedule. */
 const POLL_MS = 15_000;
 
@@ -61,6 +63,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   let scheduled: { expression: string | false; timezone?: string } = { expression: false };
   let timer: NodeJS.Timeout | null = null;
   let dueAt = 0;
+  /** While runs keep failing, the worker waits until then (the back-off), whatever new changes come. */
+  let retryAt = 0;
   let poller: NodeJS.Timeout | null = null;
   let working = false;
   let workAgain = false;
@@ -83,17 +87,24 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return dependencies.map.get(uid);
   }
 
-  /** Runs the worker in `delayMs`, unless it is already due sooner. */
+  /** Runs the worker in `delayMs` (not before the back-off ends), unless it is already due sooner. */
   function kick(delayMs: number) {
     if (stopped) return;
-    const due = Date.now() + delayMs;
+    const due = Math.max(Date.now() + delayMs, retryAt);
     if (timer && dueAt <= due) return;
     if (timer) clearTimeout(timer);
     dueAt = due;
     timer = setTimeout(() => {
       timer = null;
       track(work().catch((error: Error) => strapi.log.error(`[sitemap] worker failed: ${error.message}`)));
-    }, delayMs);
+    }, due - Date.now());
+  }
+
+  /** After a failed run: the marks are tried again after 1 min, doubling with each failure in a row, at most 1 h. */
+  async function backOff() {
+    const failing = await plugin().service('runs').failing().catch(() => null);
+    retryAt = failing ? Date.parse(failing.retryAt) : Date.now() + retryDelayMs(1);
+    kick(0);
   }
 
   async function work() {
@@ -112,7 +123,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         for (const scope of scopesOf(marks)) {
           const result = await plugin().service('generator').runScope(trigger, scope);
           if (result.status === 'skipped') return kick(RETRY_MS);
-          if (result.status === 'failed') return kick(FAILURE_BACKOFF_MS);
+          if (result.status === 'failed') return backOff();
         }
         await plugin().service('dirty-marks').consume(upToId);
         if (marks.length >= 100_000) workAgain = true;
@@ -166,12 +177,26 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async poll() {
       const settings = await plugin().service('settings').cached();
       schedule(settings.cron, timezoneOf(settings));
-      if (!timer && !working && (await plugin().service('dirty-marks').count()) > 0) kick(0);
+      const marks = plugin().service('dirty-marks');
+      const pending = await marks.count();
+      if (pending > MAX_PENDING_MARKS) await marks.collapse('publish');
+      // A run that succeeded elsewhere (another instance, Generate now) ends the back-off.
+      if (retryAt > Date.now() && !(await plugin().service('runs').failing())) {
+        retryAt = 0;
+        kick(0);
+      }
+      if (!timer && !working && pending > 0) kick(0);
     },
 
-    /** Called after admin settings are saved on this instance (others pick it up when they poll). */
-    async settingsChanged() {
+    /**
+     * Called by the controllers after admin settings are saved on this instance (others pick the new
+     * schedule up when they poll): a change to what the files contain starts a full run, after the usual delay.
+     */
+    async settingsChanged(before: Partial<SitemapSettings>, after: SitemapSettings) {
       dependencies = null;
+      // The admin may have just fixed what made runs fail.
+      retryAt = 0;
+      if (outputChanges(before, after).length > 0) await record([{ kind: 'full', trigger: 'settings' }], after.debounceMs);
       await this.poll().catch((error: Error) => strapi.log.warn(`[sitemap] could not apply new settings: ${error.message}`));
     },
 

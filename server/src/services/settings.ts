@@ -1,18 +1,23 @@
 /**
  * Effective settings = defaults ← config/plugins ← values saved from the admin (plugin store).
  * Saving validates the merged result against the project's content types and stores nothing on error.
+ * Admin values live in their own row (`plugin_sitemap_admin-settings`): the row this plugin used to
+ * read, `plugin_sitemap_settings`, is also where strapi-plugin-sitemap (Strapi 4) keeps its settings.
  */
 import type { Core, UID } from '@strapi/strapi';
 import { contentTypes, errors } from '@strapi/utils';
+import { isLegacySettings, isOwnSettings } from '../core/legacy-settings';
 import { isMappableAttribute, isMappableType } from '../core/mappable';
 import { DEFAULT_SETTINGS, SETTING_KEYS, validateSettings, type SettingKey } from '../core/settings';
+import { mergeSettings, usableSettings, type SkippedSetting } from '../core/usable-settings';
 import type { FieldError, SchemaCatalog, SitemapSettings } from '../core/types';
 import { PLUGIN_ID } from '../uids';
 
 export type SettingSource = 'admin' | 'config' | 'default';
 
-const STORE_KEY = 'settings';
-const plugin = (strapi: Core.Strapi) => strapi.plugin(PLUGIN_ID);
+const STORE_KEY = 'admin-settings';
+/** The row shared with strapi-plugin-sitemap: read only to carry values over, or to import the old plugin's. */
+const SHARED_KEY = 'settings';
 
 /**
  * Plain-data description of the content an editor manages (core/mappable: types the content manager
@@ -43,8 +48,8 @@ export function buildCatalog(strapi: Core.Strapi): SchemaCatalog {
   return catalog;
 }
 
-const validationError = (fieldErrors: FieldError[]) =>
-  new errors.ValidationError('Invalid sitemap settings', {
+const validationError = (fieldErrors: FieldError[], message = 'Invalid sitemap settings') =>
+  new errors.ValidationError(message, {
     errors: fieldErrors.map((error) => ({ path: error.path, message: error.message, name: 'ValidationError' })),
   });
 
@@ -54,19 +59,28 @@ const CACHE_MS = 5_000;
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const store = () => strapi.store({ type: 'plugin', name: PLUGIN_ID });
   let cache: { at: number; settings: SitemapSettings } | null = null;
+  /** Whether this process has already looked for values saved under the shared row. */
+  let carriedOver = false;
   const fileConfig = () => (strapi.config.get(`plugin::${PLUGIN_ID}`) ?? {}) as Partial<SitemapSettings>;
 
-  async function overrides(): Promise<Partial<SitemapSettings>> {
-    return ((await store().get({ key: STORE_KEY })) as Partial<SitemapSettings> | null) ?? {};
+  /** Values this plugin saved under the shared row move to their own; the old plugin's stay for the import. */
+  async function carryOver(): Promise<Partial<SitemapSettings> | null> {
+    const shared = await store().get({ key: SHARED_KEY });
+    if (!isOwnSettings(shared)) return null;
+    await store().set({ key: STORE_KEY, value: shared });
+    await store().delete({ key: SHARED_KEY });
+    return shared;
   }
 
-  const merge = (saved: Partial<SitemapSettings>) => {
-    const merged = { ...DEFAULT_SETTINGS, ...fileConfig(), ...saved };
-    // A partial limits object keeps the protocol limit for the other value.
-    const limits = merged.limits;
-    const isObject = typeof limits === 'object' && limits !== null && !Array.isArray(limits);
-    return { ...merged, limits: isObject ? { ...DEFAULT_SETTINGS.limits, ...limits } : limits };
-  };
+  async function overrides(): Promise<Partial<SitemapSettings>> {
+    const saved = (await store().get({ key: STORE_KEY })) as Partial<SitemapSettings> | null;
+    if (saved || carriedOver) return saved ?? {};
+    const carried = await carryOver();
+    carriedOver = true;
+    return carried ?? {};
+  }
+
+  const merge = (saved: Partial<SitemapSettings>) => mergeSettings(fileConfig(), saved);
 
   function sourcesOf(saved: Partial<SitemapSettings>) {
     const fromFile = fileConfig() as Record<string, unknown>;
@@ -117,7 +131,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** The effective settings, unvalidated (`settings`), and where each top-level value comes from. */
     async get() {
       const saved = await overrides();
-      const settings = merge(saved) as SitemapSettings;
+      const settings = merge(saved) as unknown as SitemapSettings;
       cache = { at: Date.now(), settings };
       return { settings, sources: sourcesOf(saved) };
     },
@@ -128,17 +142,35 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return (await this.get()).settings;
     },
 
-    /** The effective settings checked against the project's types; throws a ValidationError when unusable. */
+    /**
+     * The settings a run uses: admin values that no longer validate (a type or field removed since
+     * they were saved) are left out and listed in `skipped`. Throws a ValidationError only when what
+     * remains cannot be used at all (no valid hostname).
+     */
+    async usable(): Promise<{ settings: SitemapSettings; skipped: SkippedSetting[] }> {
+      const result = usableSettings(fileConfig(), await overrides(), buildCatalog(strapi));
+      if (!result.settings) {
+        const summary = result.errors.map((error) => `${error.path.join('.') || 'settings'}: ${error.message}`).join('; ');
+        throw validationError(result.errors, `Invalid sitemap settings: ${summary}`);
+      }
+      return { settings: result.settings, skipped: result.skipped };
+    },
+
+    /** The settings a run uses (see `usable`). */
     async resolve(): Promise<SitemapSettings> {
-      const { settings } = await this.get();
-      const result = validateSettings(settings, buildCatalog(strapi));
-      if (!result.settings) throw validationError(result.errors);
-      return result.settings;
+      return (await this.usable()).settings;
+    },
+
+    /** The old plugin's settings (strapi-plugin-sitemap), when its row is in the database. */
+    async legacy(): Promise<Record<string, unknown> | null> {
+      const shared = await store().get({ key: SHARED_KEY });
+      return isLegacySettings(shared) ? shared : null;
     },
 
     /**
      * Saves admin values: each key of `patch` replaces that setting; a null value drops the admin
      * value so the config file (or default) applies again. Nothing is stored when anything is invalid.
+     * The caller tells the scheduler (a change to the output starts a full run).
      */
     async update(patch: unknown) {
       if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
@@ -155,9 +187,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!result.settings) throw validationError(result.errors);
       await this.assertFiltersRun(result.settings);
       await store().set({ key: STORE_KEY, value: saved });
-      const updated = await this.get();
-      await plugin(strapi).service('scheduler').settingsChanged();
-      return updated;
+      return this.get();
     },
   };
 };

@@ -1,4 +1,7 @@
-/** What the dashboard shows: the live files, counts, validation findings, recent runs, robots.txt lines. */
+/**
+ * What the dashboard shows: the live files, counts, validation findings, recent runs, robots.txt lines,
+ * whether runs keep failing, and the admin settings that runs leave out because they no longer validate.
+ */
 import type { Core } from '@strapi/strapi';
 import type { StoredFile } from './file-store';
 import { INDEX_NAME } from './generator';
@@ -11,6 +14,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const base = plugin.service('generator').publicUrl(settings);
     const live = (await plugin.service('file-store').listLive()) as StoredFile[];
     const lastFull = await plugin.service('runs').lastFullSuccess();
+    const pendingChanges: number = await plugin.service('dirty-marks').count();
+    const failing = await plugin.service('runs').failing();
+    // Read now rather than from the last run: a fixed setting stops being reported at once.
+    const usable = await plugin.service('settings').usable().catch(() => null);
     const counts: Record<string, Record<string, number>> = {};
     for (const file of live.filter((candidate) => candidate.format === 'urlset')) {
       const typeCounts = (counts[file.contentType ?? 'custom'] ??= {});
@@ -42,7 +49,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       // Findings of the last full run; incremental runs only see the files they rewrite.
       validation: lastFull?.report?.validation ?? { counts: {}, samples: [] },
       nextScheduledRun: plugin.service('scheduler').nextRun(),
-      pendingChanges: await plugin.service('dirty-marks').count(),
+      pendingChanges,
+      // The worker retries only pending changes; without any, the next schedule or change runs again.
+      failing: failing ? { ...failing, retryAt: pendingChanges > 0 ? failing.retryAt : null } : null,
+      settingWarnings: usable?.skipped ?? [],
       runs: await plugin.service('runs').recent(10),
       running: plugin.service('generator').progress(),
       robots: index ? [`Sitemap: ${base}/${INDEX_NAME}`] : [],

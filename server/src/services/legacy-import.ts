@@ -1,0 +1,92 @@
+/**
+ * Import of strapi-plugin-sitemap's settings (the Strapi 4 plugin, also named `sitemap`): a preview
+ * of what will be carried over and what cannot, then, once the admin confirms, one save validated like
+ * any other (nothing saved on error). Entries the old plugin left out through its `sitemap_exclude`
+ * column become exclusions.
+ */
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import { convertLegacySettings, importPatch, type LegacyImportPreview } from '../core/legacy-settings';
+import type { SitemapSettings } from '../core/types';
+import type { ExclusionInput } from './exclusions';
+import { PLUGIN_ID } from '../uids';
+
+/** The column the old plugin added to every content type's table. */
+const EXCLUDE_COLUMN = 'sitemap_exclude';
+const IMPORT_KEY = 'legacy-import';
+const SAMPLES_PER_TYPE = 5;
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const plugin = () => strapi.plugin(PLUGIN_ID);
+  const store = () => strapi.store({ type: 'plugin', name: PLUGIN_ID });
+
+  async function projectLocales(): Promise<string[]> {
+    const locales = strapi.plugin('i18n')?.service('locales');
+    return locales ? ((await locales.find()) as Array<{ code: string }>).map((locale) => locale.code) : [];
+  }
+
+  async function plan(legacy: Record<string, unknown>, settings: SitemapSettings) {
+    const defaultLocale = settings.defaultLocale ?? (await plugin().service('generator').defaultLocale(settings));
+    return convertLegacySettings(legacy, plugin().service('settings').catalog(), { defaultLocale, locales: await projectLocales() });
+  }
+
+  /** Entries whose `sitemap_exclude` is true, per content type of the project (one per locale for i18n types). */
+  async function excludedEntries(): Promise<Map<string, ExclusionInput[]>> {
+    const knex = strapi.db.connection;
+    const found = new Map<string, ExclusionInput[]>();
+    for (const type of Object.values(plugin().service('settings').catalog()) as Array<{ uid: string; localized: boolean }>) {
+      if (!type.uid.startsWith('api::')) continue;
+      const { tableName } = strapi.db.metadata.get(type.uid);
+      if (!(await knex.schema.hasColumn(tableName, EXCLUDE_COLUMN))) continue;
+      const columns = type.localized ? ['document_id', 'locale'] : ['document_id'];
+      const rows = (await knex(tableName).distinct(columns).where(EXCLUDE_COLUMN, true).orderBy(columns)) as Array<{
+        document_id: string;
+        locale?: string;
+      }>;
+      const entries = rows.filter((row) => row.document_id);
+      if (entries.length > 0) {
+        found.set(
+          type.uid,
+          entries.map((row) => ({
+            contentType: type.uid,
+            documentId: row.document_id,
+            locale: type.localized ? (row.locale ?? null) : null,
+          }))
+        );
+      }
+    }
+    return found;
+  }
+
+  return {
+    async preview(): Promise<LegacyImportPreview> {
+      const legacy = await plugin().service('settings').legacy();
+      const imported = (await store().get({ key: IMPORT_KEY })) as { importedAt?: string } | null;
+      if (!legacy) return { found: false, importedAt: imported?.importedAt ?? null, plan: null, exclusions: [] };
+      const { settings } = await plugin().service('settings').get();
+      const exclusions = [...(await excludedEntries())].map(([contentType, entries]) => ({
+        contentType,
+        count: entries.length,
+        documentIds: [...new Set(entries.map((entry) => entry.documentId))].slice(0, SAMPLES_PER_TYPE),
+      }));
+      return { found: true, importedAt: imported?.importedAt ?? null, plan: await plan(legacy, settings), exclusions };
+    },
+
+    /** Saves the converted settings and exclusions in one transaction; throws a ValidationError and saves nothing on error. */
+    async apply() {
+      const legacy = await plugin().service('settings').legacy();
+      if (!legacy) throw new errors.NotFoundError('No strapi-plugin-sitemap settings to import');
+      const { settings } = await plugin().service('settings').get();
+      const converted = await plan(legacy, settings);
+      const exclusions = [...(await excludedEntries()).values()].flat();
+      const importedAt = new Date().toISOString();
+      const saved = await strapi.db.transaction(async () => {
+        await plugin().service('exclusions').addMany(exclusions);
+        const updated = await plugin().service('settings').update(importPatch(settings, converted));
+        await store().set({ key: IMPORT_KEY, value: { importedAt } });
+        return updated;
+      });
+      return { ...saved, imported: { plan: converted, exclusions: exclusions.length, importedAt } };
+    },
+  };
+};
