@@ -28,13 +28,19 @@ async function waitFor<T>(probe: () => Promise<T | null | undefined | false>, ti
 
 beforeAll(async () => {
   app = await startTestStrapi({
-    pluginConfig: testConfig({ customUrls: [], cron: false, debounceMs: 50, contentTypes: { [CATEGORY]: { pattern: '/c/[slug]', priority: 0.5 } } }),
+    pluginConfig: testConfig({
+      customUrls: [],
+      cron: false,
+      debounceMs: 50,
+      contentTypes: { [CATEGORY]: { pattern: '/c/[slug]', priority: 0.5 } },
+    }),
   });
   const now = new Date();
   for (let start = 0; start < SEEDED; start += 400) {
     const data = [];
     for (let i = start; i < Math.min(SEEDED, start + 400); i++) {
-      data.push({ documentId: `seed${String(i).padStart(20, '0')}`, name: `C${i}`, slug: `c-${i}`, publishedAt: now, createdAt: now, updatedAt: now });
+      const documentId = `seed${String(i).padStart(20, '0')}`;
+      data.push({ documentId, name: `C${i}`, slug: `c-${i}`, publishedAt: now, createdAt: now, updatedAt: now });
     }
     await app.strapi.db.query(CATEGORY as any).createMany({ data });
   }
@@ -53,7 +59,8 @@ it('writes 40,000 changed documents of one file in one incremental run', async (
     await app.strapi.db.connection(table).update({ slug: app.strapi.db.connection.raw("CONCAT('renamed-', slug)") });
   });
   const ids = Array.from({ length: SEEDED }, (_, i) => `seed${String(i).padStart(20, '0')}`);
-  await plugin().service('scheduler').recordChange(ids.map((documentId) => ({ kind: 'document', contentType: CATEGORY, documentId, trigger: 'publish' })));
+  const marks = ids.map((documentId) => ({ kind: 'document', contentType: CATEGORY, documentId, trigger: 'publish' }));
+  await plugin().service('scheduler').recordChange(marks);
   await settle();
   const [run] = await plugin().service('runs').recent(1);
   expect(run).toMatchObject({ status: 'success' });
@@ -76,7 +83,8 @@ describeOnServerDb('a mark whose transaction commits during a run', () => {
     // An editor's long transaction: the slug change and its mark become visible together, at commit.
     const editor = app.strapi.db.transaction(async () => {
       await app.strapi.db.query(CATEGORY as any).updateMany({ where: { documentId: late.documentId }, data: { slug: 'late-renamed' } });
-      await plugin().service('dirty-marks').record([{ kind: 'document', contentType: CATEGORY, documentId: late.documentId, trigger: 'publish' }]);
+      const mark = { kind: 'document', contentType: CATEGORY, documentId: late.documentId, trigger: 'publish' };
+      await plugin().service('dirty-marks').record([mark]);
       recorded();
       await committed;
     });

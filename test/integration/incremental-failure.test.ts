@@ -25,7 +25,8 @@ async function waitFor<T>(probe: () => Promise<T | null | undefined | false>, ti
 
 /** The live article files in key order, with their ranges. */
 async function articleFiles() {
-  const rows = ((await plugin().service('file-store').listLive()) as any[]).filter((row) => row.format === 'urlset' && row.groupKey === 'article');
+  const live = (await plugin().service('file-store').listLive()) as any[];
+  const rows = live.filter((row) => row.format === 'urlset' && row.groupKey === 'article');
   return rows.sort((a, b) => ((a.rangeStart ?? '') < (b.rangeStart ?? '') ? -1 : 1));
 }
 
@@ -67,7 +68,8 @@ afterAll(async () => {
 
 /** The published article ids a live file lists, from the database. */
 async function documentsIn(row: any) {
-  const published = (await app.strapi.db.query(ARTICLE as any).findMany({ select: ['documentId'], where: { publishedAt: { $notNull: true } } })) as any[];
+  const where = { publishedAt: { $notNull: true } };
+  const published = (await app.strapi.db.query(ARTICLE as any).findMany({ select: ['documentId'], where })) as any[];
   return [...new Set(published.map((entry) => entry.documentId as string))].filter((id) => holds(row, id));
 }
 
@@ -87,8 +89,12 @@ it('leaves the live files and their ranges untouched when a run fails after empt
     });
     await waitFor(async () => (await plugin().service('dirty-marks').count()) >= emptied.length);
     const homepage = (await app.strapi.db.connection('homepages_away').first('document_id')) as any;
-    await plugin().service('scheduler').recordChange([{ kind: 'document', contentType: HOMEPAGE, documentId: homepage.document_id, trigger: 'publish' }]);
-    const failed = await waitFor(async () => (await plugin().service('runs').recent(5)).find((run: any) => run.id > runsBefore && run.status === 'failed'));
+    const mark = { kind: 'document', contentType: HOMEPAGE, documentId: homepage.document_id, trigger: 'publish' };
+    await plugin().service('scheduler').recordChange([mark]);
+    const failed = await waitFor(async () => {
+      const runs = await plugin().service('runs').recent(5);
+      return runs.find((run: any) => run.id > runsBefore && run.status === 'failed');
+    });
     expect(failed.error).toBeTruthy();
   } finally {
     await knex.schema.renameTable('homepages_away', 'homepages');

@@ -58,7 +58,8 @@ it('records publishes and writes only the file that holds the new entry, and the
   const rewritten = rewrittenBetween(before, await liveRows());
   // The file holding the new key; a full file passes its last entries on to the files after it,
   // as a full run fills them. Files before it and other types are not rewritten.
-  const holder = ranges.findIndex((row) => fresh.documentId > (row.rangeStart ?? '') && (row.rangeEnd === null || fresh.documentId <= row.rangeEnd));
+  const key = fresh.documentId;
+  const holder = ranges.findIndex((row) => key > (row.rangeStart ?? '') && (row.rangeEnd === null || key <= row.rangeEnd));
   expect(rewritten).toContain(ranges[holder].name);
   for (const row of ranges.slice(0, holder)) expect(rewritten).not.toContain(row.name);
   expect(rewritten).not.toContain('category-1.xml');

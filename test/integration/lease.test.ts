@@ -13,17 +13,26 @@ let app: TestStrapi;
 const plugin = () => app.strapi.plugin('sitemap');
 const lease = () => plugin().service('lease');
 /** The live rows as `name id etag`: a switch would replace rows. */
-const liveSet = async () => ((await plugin().service('file-store').listLive()) as any[]).map((row) => `${row.name} ${row.id} ${row.etag}`).sort();
+const liveSet = async () => {
+  const rows = (await plugin().service('file-store').listLive()) as any[];
+  return rows.map((row) => `${row.name} ${row.id} ${row.etag}`).sort();
+};
 
 beforeAll(async () => {
   app = await startTestStrapi({
-    pluginConfig: testConfig({ customUrls: [], cron: false, autoGenerate: false, contentTypes: { [CATEGORY]: { pattern: '/c/[slug]', priority: 0.5 } } }),
+    pluginConfig: testConfig({
+      customUrls: [],
+      cron: false,
+      autoGenerate: false,
+      contentTypes: { [CATEGORY]: { pattern: '/c/[slug]', priority: 0.5 } },
+    }),
   });
   const now = new Date();
   for (let start = 0; start < SEEDED; start += 400) {
     const data = [];
     for (let i = start; i < Math.min(SEEDED, start + 400); i++) {
-      data.push({ documentId: `seed${String(i).padStart(20, '0')}`, name: `C${i}`, slug: `c-${i}`, publishedAt: now, createdAt: now, updatedAt: now });
+      const documentId = `seed${String(i).padStart(20, '0')}`;
+      data.push({ documentId, name: `C${i}`, slug: `c-${i}`, publishedAt: now, createdAt: now, updatedAt: now });
     }
     await app.strapi.db.query(CATEGORY as any).createMany({ data });
   }

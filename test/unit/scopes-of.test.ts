@@ -2,7 +2,13 @@ import { scopesOf } from '../../server/src/services/scheduler';
 import type { StoredMark } from '../../server/src/services/dirty-marks';
 import { chunksOf } from '../../server/src/core/chunks';
 
-const documentMark = (id: number, target: string, contentType = 'api::article.article'): StoredMark => ({ id, kind: 'document', contentType, target, trigger: 'publish' });
+const documentMark = (id: number, target: string, contentType = 'api::article.article'): StoredMark => ({
+  id,
+  kind: 'document',
+  contentType,
+  target,
+  trigger: 'publish',
+});
 
 /**
  * Counts the elements that array scans (includes, indexOf, some, find…) visit while `task` runs:

@@ -175,7 +175,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const names = new Set(replaced.all ? replaced.keep : replaced.names);
         const retired = live.filter((file) => names.has(file.name) !== replaced.all).map((file) => file.id);
         for (const ids of chunksOf(retired)) {
-          await files().updateMany({ where: { id: { $in: ids } }, data: { state: 'retired', retiredIn: generation, retiredAt: Date.now() } });
+          const data = { state: 'retired', retiredIn: generation, retiredAt: Date.now() };
+          await files().updateMany({ where: { id: { $in: ids } }, data });
         }
         for (const { id, ...range } of ranges) await files().update({ where: { id }, data: range });
         await files().updateMany({ where: { state: 'pending', generation }, data: { state: 'live' } });

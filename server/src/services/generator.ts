@@ -191,17 +191,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     afterPage?: () => Promise<void>
   ) {
     const plan = buildPlan(uid, run.settings, run.fallbackLocale);
-    const context = { now: run.now, report: run.report, seen: range.seen ?? run.seen, excluded: await plugin().service('exclusions').keysFor(uid) };
+    const excluded = await plugin().service('exclusions').keysFor(uid);
+    const context = { now: run.now, report: run.report, seen: range.seen ?? run.seen, excluded };
     const stem = groupStem(uid);
     // Sorted slices read one after the other keep the key order a single read would have.
     const slices = range.documentIds ? chunksOf([...range.documentIds].sort()) : [undefined];
     for (const documentIds of slices) {
-      for await (const page of readDocuments(strapi, { ...typeQuery(uid, plan, run.settings), after: range.after, upTo: range.upTo, documentIds })) {
+      const query = { ...typeQuery(uid, plan, run.settings), after: range.after, upTo: range.upTo, documentIds };
+      for await (const page of readDocuments(strapi, query)) {
         if (stopping) throw new Error('Strapi is shutting down');
         if (run.hold.lost) throw new LostLeaseError();
         for (const doc of page) {
           for (const block of documentUrls(plan, doc, context)) {
-            onBlock(groupKeyFor(stem, block.origin, run.settings), { key: doc.documentId, records: block.records, lastmodTime: block.lastmodTime, locales: block.locales });
+            const { records, lastmodTime, locales } = block;
+            onBlock(groupKeyFor(stem, block.origin, run.settings), { key: doc.documentId, records, lastmodTime, locales });
           }
         }
         if (afterPage) await afterPage();
@@ -383,7 +386,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           const changed = documentIds.filter((id) => holds({ rangeStart: start, rangeEnd: source.rangeEnd }, id));
           await writeRange(run, uid, { after: start, upTo: source.rangeEnd, documentIds: changed, seen }, onBlock);
           const changedSet = new Set(changed);
-          blocks = [...oldBlocks.filter((block) => !changedSet.has(block.key)), ...fresh].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+          blocks = [...oldBlocks.filter((block) => !changedSet.has(block.key)), ...fresh];
+          blocks.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
         } else {
           await writeRange(run, uid, { after: start, upTo: source.rangeEnd, seen }, onBlock);
           blocks = fresh;
@@ -553,7 +557,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     /** A full generation now (waiting for another instance's run to end), or the one already queued. */
     generate(trigger: RunTrigger, { waitMs = 10 * 60_000 } = {}): Promise<RunResult> {
-      return enqueue(async () => (await withLease((hold) => execute(trigger, { kind: 'full' }, hold), waitMs)) ?? skipped({ kind: 'full' }), true);
+      const full: RunScope = { kind: 'full' };
+      return enqueue(async () => (await withLease((hold) => execute(trigger, full, hold), waitMs)) ?? skipped(full), true);
     },
 
     /** One run of any scope, only if the lease is free within `waitMs` (the worker retries otherwise). */

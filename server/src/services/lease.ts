@@ -65,14 +65,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async acquire(): Promise<LeaseHold | null> {
       const taken = await row()
         .where((free: any) => free.whereNull(column('owner')).orWhere(column('expiresAt'), '<', now()))
-        .update({ [column('owner')]: owner, [column('expiresAt')]: expiry(), [column('token')]: strapi.db.connection.raw('COALESCE(??, 0) + 1', [column('token')]) });
+        .update({
+          [column('owner')]: owner,
+          [column('expiresAt')]: expiry(),
+          [column('token')]: strapi.db.connection.raw('COALESCE(??, 0) + 1', [column('token')]),
+        });
       if (Number(taken) === 0) return null;
       return { token: await currentToken(), lost: false };
     },
 
     /** Extends the lease of this take; false when another instance took it over meanwhile. */
     async renew(hold: LeaseHold, trx?: any): Promise<boolean> {
-      const renewed = await row(trx).where(column('owner'), owner).where(column('token'), hold.token).update({ [column('expiresAt')]: expiry() });
+      const renewed = await row(trx)
+        .where(column('owner'), owner)
+        .where(column('token'), hold.token)
+        .update({ [column('expiresAt')]: expiry() });
       if (Number(renewed) === 0) hold.lost = true;
       return !hold.lost;
     },
@@ -86,12 +93,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async release(hold: LeaseHold) {
-      await row().where(column('owner'), owner).where(column('token'), hold.token).update({ [column('owner')]: null, [column('expiresAt')]: 0 });
+      await row()
+        .where(column('owner'), owner)
+        .where(column('token'), hold.token)
+        .update({ [column('owner')]: null, [column('expiresAt')]: 0 });
     },
 
     /** Who holds the lease, and whether it has expired by the database's clock. */
     async holder(): Promise<{ owner: string | null; token: number; expired: boolean } | null> {
-      const found = await row().first(column('owner'), column('token'), strapi.db.connection.raw(`CASE WHEN ?? < ${databaseNowMs(strapi.db.dialect.client)} THEN 1 ELSE 0 END as expired`, [column('expiresAt')]));
+      const expired = strapi.db.connection.raw(`CASE WHEN ?? < ${databaseNowMs(strapi.db.dialect.client)} THEN 1 ELSE 0 END as expired`, [
+        column('expiresAt'),
+      ]);
+      const found = await row().first(column('owner'), column('token'), expired);
       if (!found) return null;
       return { owner: found[column('owner')] ?? null, token: Number(found[column('token')] ?? 0), expired: Number(found.expired) === 1 };
     },
