@@ -68,6 +68,29 @@ async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, ti
   }
 }
 
+/** A statement on the test database, as another client of it would run. */
+async function sql(statement: string) {
+  const name = db.env.DATABASE_NAME;
+  if (databaseClient() === 'postgres') {
+    const { Client } = require('pg');
+    const client = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: name });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  const mysql = require('mysql2/promise');
+  const connection = await mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'root', password: '', database: name });
+  try {
+    await connection.query(statement);
+  } finally {
+    await connection.end();
+  }
+}
+
 async function servedSet(instance: Instance) {
   const index = await (await fetch(fileUrl(instance.baseUrl, 'index.xml'))).text();
   const names = [...index.matchAll(/<loc>[^<]*\/([^/<]+)<\/loc>/g)].map((match) => match[1]);
@@ -111,6 +134,42 @@ describeOnServerDb('two instances on one database', () => {
     const [fromA, fromB] = await Promise.all([servedSet(a), servedSet(b)]);
     expect(Object.keys(fromA).length).toBeGreaterThan(2);
     expect(fromB).toEqual(fromA);
+  }, 300_000);
+
+  it('never lets a run that stalled past its lease replace the newer files of the instance that took over', async () => {
+    const [a, b] = instances;
+    await api(a, token, 'POST', '/generate');
+    const stalled = await waitFor(async () => {
+      const { body } = await api(a, token, 'GET', '/status');
+      return body.running !== null && body.runs.find((run: any) => run.status === 'running');
+    });
+    // A stalls (a long GC pause, a frozen VM): it stops renewing its lease.
+    a.child.kill('SIGSTOP');
+    try {
+      // Newer content, written out by B once A's lease has expired by the database's clock.
+      await sql(`UPDATE categories SET slug = 'newer-content' WHERE document_id = 'seed00000000000000000000'`);
+      expect((await api(b, token, 'POST', '/generate')).status).toBe(202);
+      await waitFor(async () => {
+        const { body } = await api(b, token, 'GET', '/status');
+        return body.runs.find((run: any) => run.id > stalled.id && run.status === 'success');
+      });
+    } finally {
+      a.child.kill('SIGCONT');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const newer = await servedSet(b);
+    // A resumes: its run ends failed, and switches nothing.
+    const ended = await waitFor(async () => {
+      const { body } = await api(a, token, 'GET', '/status');
+      const run = body.runs.find((candidate: any) => candidate.id === stalled.id);
+      return body.running === null && run.status === 'failed' ? run : null;
+    });
+    expect(ended.error).toMatch(/lease|interrupted/);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const [fromA, fromB] = await Promise.all([servedSet(a), servedSet(b)]);
+    expect(fromB).toEqual(newer);
+    expect(fromA).toEqual(newer);
+    expect(Object.values(newer).some((xml) => xml.includes('/c/newer-content<'))).toBe(true);
   }, 300_000);
 
   it('lets the other instance take over when the lease holder dies mid-run', async () => {

@@ -71,7 +71,10 @@ export default {
   'sitemap-lease': define('sitemap-lease', 'sitemap-leases', 'sitemap_leases', 'Sitemap lease', {
     name: { type: 'string', required: true },
     owner: { type: 'string' },
+    /** Epoch ms by the database's clock. */
     expiresAt: { type: 'biginteger' },
+    /** Incremented by each take: a run switches its files only while the row still holds its take. */
+    token: { type: 'integer' },
   }),
   /** Entries an editor left out of the sitemap one by one, without touching their content type. */
   'sitemap-exclusion': define('sitemap-exclusion', 'sitemap-exclusions', 'sitemap_exclusions', 'Sitemap exclusion', {

@@ -1,5 +1,6 @@
 /** Persisted change records: written when content changes, deleted once a run has written them out. */
 import type { Core } from '@strapi/strapi';
+import { chunksOf } from '../core/chunks';
 import { DIRTY_MARK_UID } from '../uids';
 import type { RunTrigger } from './runs';
 
@@ -32,7 +33,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       });
     },
 
-    /** The marks waiting, oldest first (a run takes those up to the newest id it saw). */
+    /** The marks waiting, oldest first. */
     async pending(limit = 100_000): Promise<StoredMark[]> {
       return (await marks().findMany({ orderBy: { id: 'asc' }, limit })) as StoredMark[];
     },
@@ -50,9 +51,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       });
     },
 
-    /** Deletes the marks a run has written out; marks recorded meanwhile stay for the next run. */
-    async consume(upToId: number) {
-      await marks().deleteMany({ where: { id: { $lte: upToId } } });
+    /**
+     * Deletes the marks a run has written out, by the ids it read: a mark with a lower id whose
+     * transaction committed after the read (a long editor transaction) stays for the next run.
+     */
+    async consume(ids: number[]) {
+      for (const chunk of chunksOf(ids)) await marks().deleteMany({ where: { id: { $in: chunk } } });
     },
   };
 };

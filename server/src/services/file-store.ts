@@ -8,6 +8,7 @@ import { pipeline, Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { createGunzip, gunzip, gzip } from 'node:zlib';
 import type { Core } from '@strapi/strapi';
+import { chunksOf } from '../core/chunks';
 import { etagOf, type CompressedBody } from '../core/gzip-file';
 import { FILE_PART_UID, FILE_UID } from '../uids';
 
@@ -65,6 +66,20 @@ export interface StoredFile {
   partCount: number;
   localeCounts: Record<string, number> | null;
   createdAt: string | Date;
+}
+
+/** A key range moved by a run without rewriting the file (a neighbour that became empty was dropped). */
+export interface RangeChange {
+  id: number;
+  rangeStart?: string;
+  rangeEnd?: string | null;
+}
+
+/** The run was overtaken by another instance: its files are never switched live. */
+export class LostLeaseError extends Error {
+  constructor() {
+    super('lost the generation lease to another instance');
+  }
 }
 
 class ByteCache {
@@ -125,6 +140,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
   }
 
+  async function deleteRows(ids: number[]) {
+    for (const chunk of chunksOf(ids)) {
+      await parts().deleteMany({ where: { fileId: { $in: chunk } } });
+      await files().deleteMany({ where: { id: { $in: chunk } } });
+    }
+  }
+
   return {
     /**
      * Stores one file of `generation` as pending, unless the live file of that name already has
@@ -167,49 +189,61 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /**
      * Makes the pending files of `generation` live. `replaced` names the live files they supersede
-     * ('all' for a full run, where every live file not kept is replaced).
+     * ('all' for a full run, where every live file not kept is replaced); `ranges` moves the key
+     * ranges of files the run did not rewrite. All of it happens in one transaction, after
+     * `confirm` has checked, in that transaction, that the run still holds the lease: a run that
+     * was overtaken changes nothing and its pending rows are dropped.
      */
-    async activate(generation: number, replaced: { all: true; keep: string[] } | { all: false; names: string[] }) {
-      await strapi.db.transaction(async () => {
-        const where = replaced.all
-          ? { state: 'live', name: { $notIn: replaced.keep } }
-          : { state: 'live', name: { $in: replaced.names } };
-        await files().updateMany({ where, data: { state: 'retired', retiredIn: generation, retiredAt: Date.now() } });
+    async activate(
+      generation: number,
+      replaced: { all: true; keep: string[] } | { all: false; names: string[] },
+      { ranges = [], confirm }: { ranges?: RangeChange[]; confirm: (trx: unknown) => Promise<boolean> }
+    ) {
+      const switched = await strapi.db.transaction(async ({ trx }) => {
+        if (!(await confirm(trx))) return false;
+        const live = (await files().findMany({ select: ['id', 'name'], where: { state: 'live' } })) as Array<{ id: number; name: string }>;
+        const names = new Set(replaced.all ? replaced.keep : replaced.names);
+        const retired = live.filter((file) => names.has(file.name) !== replaced.all).map((file) => file.id);
+        for (const ids of chunksOf(retired)) {
+          const data = { state: 'retired', retiredIn: generation, retiredAt: Date.now() };
+          await files().updateMany({ where: { id: { $in: ids } }, data });
+        }
+        for (const { id, ...range } of ranges) await files().update({ where: { id }, data: range });
         await files().updateMany({ where: { state: 'pending', generation }, data: { state: 'live' } });
+        return true;
       });
+      if (!switched) {
+        await this.discard(generation);
+        throw new LostLeaseError();
+      }
       snapshot = null;
-      await this.purge(generation);
+      await this.purge(generation, confirm);
     },
 
-    /** Deletes rows retired a while ago, and pending rows of runs that failed. */
-    async purge(currentGeneration: number) {
-      const stale = (await files().findMany({
-        select: ['id'],
-        where: {
-          $or: [
-            { state: 'retired', retiredIn: { $lt: currentGeneration }, retiredAt: { $lt: Date.now() - RETIRED_GRACE_MS } },
-            { state: 'pending', generation: { $lt: currentGeneration } },
-          ],
-        },
-      })) as Array<{ id: number }>;
-      if (stale.length === 0) return;
-      const ids = stale.map((row) => row.id);
-      await parts().deleteMany({ where: { fileId: { $in: ids } } });
-      await files().deleteMany({ where: { id: { $in: ids } } });
+    /**
+     * Deletes rows retired a while ago, and pending rows of older runs (they failed, or were
+     * overtaken) while this run still holds the lease, so no pending row of the lease holder goes.
+     */
+    async purge(currentGeneration: number, confirm: (trx: unknown) => Promise<boolean>) {
+      await strapi.db.transaction(async ({ trx }) => {
+        const holding = await confirm(trx);
+        const stale = (await files().findMany({
+          select: ['id'],
+          where: {
+            $or: [
+              { state: 'retired', retiredIn: { $lt: currentGeneration }, retiredAt: { $lt: Date.now() - RETIRED_GRACE_MS } },
+              ...(holding ? [{ state: 'pending', generation: { $lt: currentGeneration } }] : []),
+            ],
+          },
+        })) as Array<{ id: number }>;
+        await deleteRows(stale.map((row) => row.id));
+      });
     },
 
     /** Drops the pending rows of a generation that failed. */
     async discard(generation: number) {
       const pending = (await files().findMany({ select: ['id'], where: { state: 'pending', generation } })) as Array<{ id: number }>;
-      const ids = pending.map((row) => row.id);
-      if (ids.length === 0) return;
-      await parts().deleteMany({ where: { fileId: { $in: ids } } });
-      await files().deleteMany({ where: { id: { $in: ids } } });
-    },
-
-    /** Moves a file's key range without touching its bytes (a neighbour that became empty was dropped). */
-    async setRange(id: number, range: { rangeStart?: string; rangeEnd?: string | null }) {
-      await files().update({ where: { id }, data: range });
+      await deleteRows(pending.map((row) => row.id));
     },
 
     /** The live file of that name from the serving snapshot (see LIVE_SNAPSHOT_MS). */

@@ -16,11 +16,13 @@ import { renderSitemapIndex } from '../core/sitemap-index';
 import type { SitemapSettings, UrlRecord } from '../core/types';
 import { UrlHashSet } from '../core/url-hash-set';
 import { GzipFileSink } from '../core/gzip-file';
+import { chunksOf } from '../core/chunks';
 import { renderBlock, splitFile, UrlsetWriter, type BlockIndexEntry, type ClosedFile, type RenderedBlock, type UrlBlock } from '../core/urlset-writer';
 import { checkLoc, isLocalHostUrl, ValidationReport } from '../core/validation';
 import { SITEMAP_XSL } from '../core/xsl';
 import { readDocuments } from './entry-source';
-import type { FileToStore, StoredFile } from './file-store';
+import { LostLeaseError, type FileToStore, type RangeChange, type StoredFile } from './file-store';
+import type { LeaseHold } from './lease';
 import type { SkippedSetting } from '../core/usable-settings';
 import type { RunTrigger } from './runs';
 import { PLUGIN_ID } from '../uids';
@@ -121,7 +123,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** Everything one run shares: settings, the report, and how files are saved and indexed. */
-  async function createRun(generation: number) {
+  async function createRun(generation: number, hold: LeaseHold) {
     const { settings, skipped } = (await plugin().service('settings').usable()) as { settings: SitemapSettings; skipped: SkippedSetting[] };
     const store = plugin().service('file-store');
     const run = {
@@ -137,6 +139,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       written: [] as IndexedFile[],
       keep: [] as string[],
       replaced: new Set<string>(),
+      /** Key ranges of live files this run moves without rewriting them, applied by the switch. */
+      ranges: [] as RangeChange[],
+      hold,
       filesWritten: 0,
       urlCount: 0,
       async save(file: FileToStore) {
@@ -178,28 +183,34 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /**
    * Reads documents of `uid` in (after, upTo] and feeds their URLs to the writer of each host group;
    * `afterPage` saves what a page completed (per page, not per URL: awaits cost at a million URLs).
+   * `seen` replaces the run's duplicate set (an incremental run checks each file it reads on its own).
    */
   async function writeRange(
     run: Run,
     uid: string,
-    range: { after: string; upTo: string | null; documentIds?: string[]; origin?: string },
+    range: { after: string; upTo: string | null; documentIds?: string[]; origin?: string; seen?: UrlHashSet },
     onBlock: OnBlock,
     afterPage?: () => Promise<void>
   ) {
     const plan = buildPlan(uid, run.settings, run.fallbackLocale);
     const excluded = await plugin().service('exclusions').keysFor(uid);
-    const { origin, ...keys } = range;
-    const context = { now: run.now, report: run.report, seen: run.seen, excluded, origin };
+    const context = { now: run.now, report: run.report, seen: range.seen ?? run.seen, excluded, origin: range.origin };
     const base = typeGroup(uid);
-    if (keys.documentIds && keys.documentIds.length === 0) return;
-    for await (const page of readDocuments(strapi, { ...typeQuery(uid, plan, run.settings), ...keys })) {
-      if (stopping) throw new Error('Strapi is shutting down');
-      for (const doc of page) {
-        for (const block of documentUrls(plan, doc, context)) {
-          onBlock(groupKeyFor(base, block.origin, run.settings), { key: doc.documentId, records: block.records, lastmodTime: block.lastmodTime, locales: block.locales });
+    // Sorted slices read one after the other keep the key order a single read would have.
+    const slices = range.documentIds ? chunksOf([...range.documentIds].sort()) : [undefined];
+    for (const documentIds of slices) {
+      const query = { ...typeQuery(uid, plan, run.settings), after: range.after, upTo: range.upTo, documentIds };
+      for await (const page of readDocuments(strapi, query)) {
+        if (stopping) throw new Error('Strapi is shutting down');
+        if (run.hold.lost) throw new LostLeaseError();
+        for (const doc of page) {
+          for (const block of documentUrls(plan, doc, context)) {
+            const { records, lastmodTime, locales } = block;
+            onBlock(groupKeyFor(base, block.origin, run.settings), { key: doc.documentId, records, lastmodTime, locales });
+          }
         }
+        if (afterPage) await afterPage();
       }
-      if (afterPage) await afterPage();
     }
   }
 
@@ -310,8 +321,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /**
    * Rewrites only the files of `uid` whose key range holds one of `documentIds`. A file that grew
-   * past the limits is split (new names take the next free number); a file left empty is dropped
-   * and its range handed to a neighbour. Returns false when the type must be rewritten whole.
+   * past the limits keeps what fits and passes the rest on to the next file of its group, as a full
+   * run fills them (the last file of a group rolls over into new files, which take the next free
+   * number); a file left empty is dropped and its range handed to a neighbour. Returns false when
+   * the type must be rewritten whole.
    */
   async function rewriteDocuments(run: Run, uid: string, documentIds: string[], live: StoredFile[]) {
     const files = live.filter((file) => file.format === 'urlset' && file.contentType === uid);
@@ -321,7 +334,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!byGroup.has(file.groupKey!)) byGroup.set(file.groupKey!, []);
       byGroup.get(file.groupKey!)!.push(file);
     }
-    const store = plugin().service('file-store');
     let needsWholeType = false;
 
     for (const [groupKey, groupFiles] of byGroup) {
@@ -333,13 +345,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // Where an emptied file's range goes when no later file takes it: the last file written before it.
       let previousOutputId: number | null = null;
       let carriedStart: string | null = null;
+      // Blocks a full file passed on to the next one, and where that next one now starts.
+      let carried: RenderedBlock[] = [];
+      let carriedFrom = '';
 
       for (let i = 0; i < groupFiles.length; i++) {
         const source = groupFiles[i];
-        if (!affected.has(source)) {
+        const isLastFile = i === groupFiles.length - 1;
+        if (!affected.has(source) && carried.length === 0) {
           if (carriedStart !== null) {
             // The file before this one became empty: this one now starts where it started.
-            await store.setRange(source.id, { rangeStart: carriedStart });
+            run.ranges.push({ id: source.id, rangeStart: carriedStart });
             carriedStart = null;
           }
           previousOutputId = source.id;
@@ -347,10 +363,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         }
         for (const name of [source.name, textName(source.name), keysName(source.name)]) run.replaced.add(name);
         const start: string = carriedStart ?? source.rangeStart ?? '';
+        const outputStart = carried.length > 0 ? carriedFrom : start;
         carriedStart = null;
-        const outputs: WrittenFile[] = [];
-        const writer = newWriter(run);
         const fresh: RenderedBlock[] = [];
+        const writer = newWriter(run);
         const onBlock = (blockGroup: string, block: Block) => {
           if (blockGroup !== groupKey) {
             // A URL for another host group of this type: fine if that group has files, else rebuild the type.
@@ -364,43 +380,59 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           }
           fresh.push(rendered);
         };
+        // Duplicates are checked among the URLs read for this file: the same documents are read
+        // again for their other host groups, whose URLs must not count as seen.
+        const seen = new UrlHashSet();
         const oldBlocks = await storedBlocks(source, live);
+        let blocks: RenderedBlock[];
         if (oldBlocks) {
           // Splice: keep every other document's URLs as written, re-read only the changed documents.
           const changed = documentIds.filter((id) => holds({ rangeStart: start, rangeEnd: source.rangeEnd }, id));
-          await writeRange(run, uid, { after: start, upTo: source.rangeEnd, documentIds: changed, origin }, onBlock);
+          await writeRange(run, uid, { after: start, upTo: source.rangeEnd, documentIds: changed, origin, seen }, onBlock);
           const changedSet = new Set(changed);
-          const merged = [...oldBlocks.filter((block) => !changedSet.has(block.key)), ...fresh].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-          for (const block of merged) {
-            const closed = writer.add(block);
-            if (closed) outputs.push(closed);
-          }
+          blocks = [...oldBlocks.filter((block) => !changedSet.has(block.key)), ...fresh];
+          blocks.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
         } else {
-          await writeRange(run, uid, { after: start, upTo: source.rangeEnd, origin }, onBlock);
-          for (const block of fresh) {
-            const closed = writer.add(block);
-            if (closed) outputs.push(closed);
+          await writeRange(run, uid, { after: start, upTo: source.rangeEnd, origin, seen }, onBlock);
+          blocks = fresh;
+        }
+        // Carried blocks come from the previous file's range: they sort before this file's keys.
+        blocks = [...carried, ...blocks];
+        carried = [];
+        const outputs: WrittenFile[] = [];
+        for (let n = 0; n < blocks.length; n++) {
+          const closed = writer.add(blocks[n]);
+          if (!closed) continue;
+          outputs.push(closed);
+          if (!isLastFile) {
+            carried = blocks.slice(n);
+            // The writer opened a file for the block that did not fit: that block goes on instead.
+            await writer.close()?.sink.finish();
+            break;
           }
         }
-        const last = writer.close();
-        if (last) outputs.push(last);
+        if (carried.length === 0) {
+          const last = writer.close();
+          if (last) outputs.push(last);
+        }
         if (outputs.length === 0) {
           carriedStart = start;
           continue;
         }
-        let previousEnd = start;
+        let previousEnd = outputStart;
         for (const [n, file] of outputs.entries()) {
           const isLast = n === outputs.length - 1;
           const name = n === 0 ? source.name : urlsetName(groupKey, nextSeq++);
-          const rangeEnd = isLast ? source.rangeEnd : file.lastKey;
+          const rangeEnd = isLast && carried.length === 0 ? source.rangeEnd : file.lastKey;
           const row = await saveUrlset(run, file, { name, groupKey, contentType: uid, rangeStart: previousEnd, rangeEnd });
           previousEnd = file.lastKey;
           previousOutputId = row.id;
         }
+        carriedFrom = previousEnd;
       }
       if (carriedStart !== null && previousOutputId !== null) {
         // The last files of the group became empty: the file before them now runs to the end.
-        await store.setRange(previousOutputId, { rangeEnd: null });
+        run.ranges.push({ id: previousOutputId, rangeEnd: null });
       }
     }
     return !needsWholeType;
@@ -426,7 +458,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return files.length;
   }
 
-  async function execute(trigger: RunTrigger, scope: RunScope): Promise<RunResult> {
+  async function execute(trigger: RunTrigger, scope: RunScope, hold: LeaseHold): Promise<RunResult> {
     const runs = plugin().service('runs');
     const store = plugin().service('file-store');
     const startedAt = Date.now();
@@ -435,7 +467,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     current = { trigger, scope: scope.kind, startedAt, urlCount: 0 };
     let run: Run | undefined;
     try {
-      run = await createRun(generation);
+      run = await createRun(generation, hold);
       let effective = scope;
       if (scope.kind === 'documents') {
         const live = (await store.listLive()) as StoredFile[];
@@ -447,7 +479,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         if (wholeTypes.length > 0) {
           // Restart as a type run for those types only: simpler than mixing both in one generation.
           await store.discard(generation);
-          run = await createRun(generation);
+          run = await createRun(generation, hold);
           effective = { kind: 'types', uids: [...new Set([...wholeTypes, ...Object.keys(scope.byType).filter((uid) => run!.settings.contentTypes[uid])])] };
         }
       }
@@ -469,10 +501,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const files = await writeIndex(run, generation, effective);
       if (effective.kind === 'full' && run.settings.xsl) await run.save({ name: XSL_NAME, format: 'xsl', content: SITEMAP_XSL });
 
-      // A run that stalled past its lease may have been overtaken: it must not switch anything.
-      if (!(await plugin().service('lease').acquire())) throw new Error('lost the generation lease to another instance');
-      if (effective.kind === 'full') await store.activate(generation, { all: true, keep: run.keep });
-      else await store.activate(generation, { all: false, names: [...run.replaced].filter((name) => !run!.keep.includes(name)) });
+      // A run that stalled past its lease may have been overtaken: the switch checks its take first.
+      const lease = plugin().service('lease');
+      const switching = { ranges: run.ranges, confirm: (trx: unknown) => lease.confirm(hold, trx) };
+      const keep = new Set(run.keep);
+      if (effective.kind === 'full') await store.activate(generation, { all: true, keep: run.keep }, switching);
+      else await store.activate(generation, { all: false, names: [...run.replaced].filter((name) => !keep.has(name)) }, switching);
       const report = { scope: effective.kind, validation: run.report.summary(), files, settingWarnings: run.settingWarnings };
       await runs.finish(generation, startedAt, { urlCount: run.urlCount, filesWritten: run.filesWritten, report });
       return { runId: generation, status: 'success', scope: effective.kind, urlCount: run.urlCount, filesWritten: run.filesWritten, rewritten: run.written.map((file) => file.name) };
@@ -487,24 +521,29 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
   }
 
-  /** Runs `task` while holding the database lease, renewing it; waits for the lease up to `waitMs`. */
-  async function withLease<T>(task: () => Promise<T>, waitMs: number): Promise<T | null> {
+  /**
+   * Runs `task` while holding the database lease, renewing it; waits for the lease up to `waitMs`.
+   * A renewal that finds the lease taken over marks the hold lost: the run stops at its next page.
+   */
+  async function withLease<T>(task: (hold: LeaseHold) => Promise<T>, waitMs: number): Promise<T | null> {
     const lease = plugin().service('lease');
     const deadline = Date.now() + waitMs;
-    while (!(await lease.acquire())) {
+    let hold: LeaseHold | null;
+    while (!(hold = await lease.acquire())) {
       if (stopping || Date.now() >= deadline) return null;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
+    const held = hold;
     // Holding the lease means no other run is going: runs still 'running' were left by a dead instance.
     await plugin().service('runs').closeInterrupted();
     const renew = setInterval(() => {
-      lease.acquire().catch((error: Error) => strapi.log.warn(`[sitemap] could not renew the generation lease: ${error.message}`));
+      lease.renew(held).catch((error: Error) => strapi.log.warn(`[sitemap] could not renew the generation lease: ${error.message}`));
     }, lease.ttlMs() / 3);
     try {
-      return await task();
+      return await task(held);
     } finally {
       clearInterval(renew);
-      await lease.release().catch(() => undefined);
+      await lease.release(held).catch(() => undefined);
     }
   }
 
@@ -525,12 +564,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     /** A full generation now (waiting for another instance's run to end), or the one already queued. */
     generate(trigger: RunTrigger, { waitMs = 10 * 60_000 } = {}): Promise<RunResult> {
-      return enqueue(async () => (await withLease(() => execute(trigger, { kind: 'full' }), waitMs)) ?? skipped({ kind: 'full' }), true);
+      const full: RunScope = { kind: 'full' };
+      return enqueue(async () => (await withLease((hold) => execute(trigger, full, hold), waitMs)) ?? skipped(full), true);
     },
 
     /** One run of any scope, only if the lease is free within `waitMs` (the worker retries otherwise). */
     runScope(trigger: RunTrigger, scope: RunScope, { waitMs = 0 } = {}): Promise<RunResult> {
-      return enqueue(async () => (await withLease(() => execute(trigger, scope), waitMs)) ?? skipped(scope), false);
+      return enqueue(async () => (await withLease((hold) => execute(trigger, scope, hold), waitMs)) ?? skipped(scope), false);
     },
 
     /** What is running now, for the status page. */

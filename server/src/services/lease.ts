@@ -1,7 +1,11 @@
 /**
  * One generator across any number of Strapi instances: a lease row in the database, taken with a
- * conditional UPDATE (owner is me, or the lease has expired), renewed while a run lasts, and taken
- * over by another instance once its holder stops renewing it (crash, kill).
+ * conditional UPDATE (nobody holds it, or it has expired), renewed while a run lasts, and taken
+ * over by another instance once its holder stops renewing it (crash, kill, a process stalled).
+ * Each take increments `token`: a run switches its files only if, inside the switch transaction,
+ * the row still holds its owner and token (`confirm`), so a run that stalled past its lease and was
+ * overtaken can never replace newer files. Expiry is compared with the database's clock: instances'
+ * clocks may differ.
  */
 import { randomUUID } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
@@ -10,10 +14,35 @@ import { LEASE_UID } from '../uids';
 const LEASE_NAME = 'generator';
 export const LEASE_TTL_MS = 30_000;
 
+/** The database's current time in epoch milliseconds, as an SQL expression of each client Strapi supports. */
+export function databaseNowMs(client: string): string {
+  if (client === 'postgres') return '(EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::bigint';
+  if (client === 'mysql') return 'CAST(UNIX_TIMESTAMP(NOW(3)) * 1000 AS SIGNED)';
+  if (client === 'sqlite') return "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)";
+  throw new Error(`sitemap lease: unsupported database client ${client}`);
+}
+
+/** What a run holds: the token of its take of the lease; `lost` once a renewal found it taken over. */
+export interface LeaseHold {
+  token: number;
+  lost: boolean;
+}
+
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const leases = () => strapi.db.query(LEASE_UID);
   const owner = `${process.pid}-${randomUUID()}`;
   let ttlMs = LEASE_TTL_MS;
+
+  const meta = () => strapi.db.metadata.get(LEASE_UID) as any;
+  const column = (name: string) => meta().attributes[name].columnName as string;
+  /** The lease row, read or written in `trx` when given (the switch transaction). */
+  const row = (trx?: any) => (trx ?? strapi.db.connection)(meta().tableName).where(column('name'), LEASE_NAME);
+  const now = () => strapi.db.connection.raw(databaseNowMs(strapi.db.dialect.client));
+  const expiry = () => strapi.db.connection.raw(`${databaseNowMs(strapi.db.dialect.client)} + ?`, [ttlMs]);
+
+  async function currentToken(): Promise<number> {
+    const found = await row().first(column('token'));
+    return Number(found?.[column('token')] ?? 0);
+  }
 
   return {
     owner,
@@ -26,28 +55,58 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async ensureRow() {
-      if ((await leases().count({ where: { name: LEASE_NAME } })) === 0) {
-        await leases().create({ data: { name: LEASE_NAME, owner: null, expiresAt: 0 } });
+      const leases = strapi.db.query(LEASE_UID);
+      if ((await leases.count({ where: { name: LEASE_NAME } })) === 0) {
+        await leases.create({ data: { name: LEASE_NAME, owner: null, expiresAt: 0, token: 0 } });
       }
     },
 
-    /** Takes or renews the lease; false when another live instance holds it. */
-    async acquire(): Promise<boolean> {
-      const now = Date.now();
-      const { count } = (await leases().updateMany({
-        where: { name: LEASE_NAME, $or: [{ owner }, { expiresAt: { $lt: now } }, { owner: { $null: true } }] },
-        data: { owner, expiresAt: now + ttlMs },
-      })) as { count: number };
-      return count > 0;
+    /** Takes the lease when nobody holds it or it expired; null when another live instance holds it. */
+    async acquire(): Promise<LeaseHold | null> {
+      const taken = await row()
+        .where((free: any) => free.whereNull(column('owner')).orWhere(column('expiresAt'), '<', now()))
+        .update({
+          [column('owner')]: owner,
+          [column('expiresAt')]: expiry(),
+          [column('token')]: strapi.db.connection.raw('COALESCE(??, 0) + 1', [column('token')]),
+        });
+      if (Number(taken) === 0) return null;
+      return { token: await currentToken(), lost: false };
     },
 
-    async release() {
-      await leases().updateMany({ where: { name: LEASE_NAME, owner }, data: { owner: null, expiresAt: 0 } });
+    /** Extends the lease of this take; false when another instance took it over meanwhile. */
+    async renew(hold: LeaseHold, trx?: any): Promise<boolean> {
+      const renewed = await row(trx)
+        .where(column('owner'), owner)
+        .where(column('token'), hold.token)
+        .update({ [column('expiresAt')]: expiry() });
+      if (Number(renewed) === 0) hold.lost = true;
+      return !hold.lost;
     },
 
-    async holder(): Promise<{ owner: string | null; expiresAt: number } | null> {
-      const row = (await leases().findOne({ where: { name: LEASE_NAME } })) as any;
-      return row ? { owner: row.owner, expiresAt: Number(row.expiresAt) } : null;
+    /**
+     * Inside the switch transaction: whether this take still holds the lease. The UPDATE locks the
+     * row until the switch commits, so no takeover can slip in between the check and the commit.
+     */
+    confirm(hold: LeaseHold, trx: any): Promise<boolean> {
+      return this.renew(hold, trx);
+    },
+
+    async release(hold: LeaseHold) {
+      await row()
+        .where(column('owner'), owner)
+        .where(column('token'), hold.token)
+        .update({ [column('owner')]: null, [column('expiresAt')]: 0 });
+    },
+
+    /** Who holds the lease, and whether it has expired by the database's clock. */
+    async holder(): Promise<{ owner: string | null; token: number; expired: boolean } | null> {
+      const expired = strapi.db.connection.raw(`CASE WHEN ?? < ${databaseNowMs(strapi.db.dialect.client)} THEN 1 ELSE 0 END as expired`, [
+        column('expiresAt'),
+      ]);
+      const found = await row().first(column('owner'), column('token'), expired);
+      if (!found) return null;
+      return { owner: found[column('owner')] ?? null, token: Number(found[column('token')] ?? 0), expired: Number(found.expired) === 1 };
     },
   };
 };

@@ -1,0 +1,89 @@
+/**
+ * The generation lease in one process, on the three databases: a run longer than the lease's
+ * time-to-live keeps it by renewing it (a competitor never gets it), and a run whose lease was
+ * taken over stops and switches nothing. Two processes: multi-instance.test.ts.
+ */
+import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
+import { CATEGORY } from '../helpers/content';
+import { testConfig } from '../helpers/config';
+
+const SEEDED = 60_000;
+const TTL_MS = 500;
+let app: TestStrapi;
+const plugin = () => app.strapi.plugin('sitemap');
+const lease = () => plugin().service('lease');
+/** The live rows as `name id etag`: a switch would replace rows. */
+const liveSet = async () => {
+  const rows = (await plugin().service('file-store').listLive()) as any[];
+  return rows.map((row) => `${row.name} ${row.id} ${row.etag}`).sort();
+};
+
+beforeAll(async () => {
+  app = await startTestStrapi({
+    pluginConfig: testConfig({
+      customUrls: [],
+      cron: false,
+      autoGenerate: false,
+      contentTypes: { [CATEGORY]: { pattern: '/c/[slug]', priority: 0.5 } },
+    }),
+  });
+  const now = new Date();
+  for (let start = 0; start < SEEDED; start += 400) {
+    const data = [];
+    for (let i = start; i < Math.min(SEEDED, start + 400); i++) {
+      const documentId = `seed${String(i).padStart(20, '0')}`;
+      data.push({ documentId, name: `C${i}`, slug: `c-${i}`, publishedAt: now, createdAt: now, updatedAt: now });
+    }
+    await app.strapi.db.query(CATEGORY as any).createMany({ data });
+  }
+  expect(await plugin().service('scheduler').idle(120_000)).toBe(true);
+  expect((await plugin().service('generator').generate('manual')).status).toBe('success');
+  lease().setTtl(TTL_MS);
+}, 600_000);
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+it('renews the lease through a run longer than its time-to-live, and switches', async () => {
+  let competing = true;
+  let competitorWon = false;
+  // Another instance's attempts, made with the same conditional UPDATE: they win only an expired lease.
+  const running = () => plugin().service('generator').progress() !== null;
+  const competitor = (async () => {
+    while (competing) {
+      const during = running();
+      const hold = await lease().acquire();
+      // A win counts when the run was going before and after the attempt (the lease is free between runs).
+      if (hold && during && running()) competitorWon = true;
+      if (hold) await lease().release(hold);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  const result = await plugin().service('generator').generate('manual');
+  competing = false;
+  await competitor;
+  expect(result.status).toBe('success');
+  const [run] = await plugin().service('runs').recent(1);
+  // The scenario needs a run that outlived the lease several times over.
+  expect(run.durationMs).toBeGreaterThan(TTL_MS);
+  expect(competitorWon).toBe(false);
+});
+
+it('stops a run whose lease was taken over, leaving the live set untouched', async () => {
+  const before = await liveSet();
+  const table = (app.strapi.db.metadata.get('plugin::sitemap.sitemap-lease') as any).tableName;
+  const running = plugin().service('generator').generate('manual');
+  while (!plugin().service('generator').progress()) await new Promise((resolve) => setTimeout(resolve, 5));
+  // The holder stalled past its time-to-live (its expiry passed) and another instance took the lease.
+  await app.strapi.db.connection(table).update({ expires_at: 0 });
+  const other = await lease().acquire();
+  expect(other).not.toBeNull();
+  const result = await running;
+  await lease().release(other!);
+  expect(result.status).toBe('failed');
+  expect(result.error).toMatch(/lease/);
+  expect(await liveSet()).toEqual(before);
+  const pending = await app.strapi.db.query('plugin::sitemap.sitemap-file' as any).count({ where: { state: 'pending' } });
+  expect(pending).toBe(0);
+});

@@ -1,0 +1,69 @@
+/**
+ * A burst of publishes on a type with i18n and a locale on its own hostname (its own file series):
+ * about 1,200 documents created and published one after another while the worker writes them out.
+ * Once the worker is idle, the served set must be what a full run writes, file for file.
+ */
+import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
+import { addLocale, createArticle, createCategory } from '../helpers/content';
+import { testConfig } from '../helpers/config';
+import { fetchSitemapSet } from '../helpers/sitemap-http';
+
+const DOCUMENTS = 1200;
+let app: TestStrapi;
+
+const plugin = () => app.strapi.plugin('sitemap');
+
+/** Each served file as `name: URL count`, in index order, and every URL with its alternates. */
+async function servedShape() {
+  const { files, urls } = await fetchSitemapSet(app.baseUrl);
+  return {
+    files: files.map((file) => `${file.name}: ${file.urls.length}`),
+    urls: urls.map((url) => JSON.stringify(url)).sort(),
+  };
+}
+
+beforeAll(async () => {
+  app = await startTestStrapi({
+    pluginConfig: testConfig({
+      hostnames: { fr: 'https://www.example.fr' },
+      customUrls: [],
+      cron: false,
+      autoGenerate: true,
+      debounceMs: 100,
+      limits: { urlsPerFile: 1000 },
+    }),
+  });
+  const locales = app.strapi.plugin('i18n').service('locales');
+  if (!(await locales.findByCode('de'))) await locales.create({ code: 'de', name: 'German (de)' });
+}, 300_000);
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+it('ends a burst of publishes with the files a full run writes', async () => {
+  const news = await createCategory(app.strapi, { name: 'News', slug: 'news' });
+  const category = news.documentId;
+  let expected = 1;
+  for (let i = 0; i < DOCUMENTS; i++) {
+    const { documentId } = await createArticle(app.strapi, { title: `A${i}`, slug: `a-${i}`, categoryDocumentId: category });
+    expected++;
+    if (i % 4 === 0) {
+      await addLocale(app.strapi, { documentId, locale: 'fr', data: { title: `F${i}`, slug: `f-${i}`, categoryDocumentId: category } });
+      expected++;
+    }
+    if (i % 10 < 3) {
+      await addLocale(app.strapi, { documentId, locale: 'de', data: { title: `D${i}`, slug: `d-${i}`, categoryDocumentId: category } });
+      expected++;
+    }
+  }
+  expect(await plugin().service('scheduler').idle(120_000)).toBe(true);
+  const incremental = await servedShape();
+  expect(incremental.urls).toHaveLength(expected);
+  expect(incremental.urls.filter((url) => url.includes('"loc":"https://www.example.fr/')).length).toBe(DOCUMENTS / 4);
+
+  expect((await plugin().service('generator').generate('manual')).status).toBe('success');
+  const full = await servedShape();
+  expect(incremental.files).toEqual(full.files);
+  expect(incremental.urls).toEqual(full.urls);
+}, 900_000);
