@@ -19,8 +19,13 @@ import { PLUGIN_ID } from '../uids';
 
 /** Wait before trying again when another instance holds the lease. */
 const RETRY_MS = 1_000;
-/** Above this many pending marks they become one full mark: a full run writes all they ask for, and the table stays small. */
-const MAX_PENDING_MARKS = 10_000;
+/**
+ * Above this many pending marks they become one full mark: a full run writes all they ask for, and the
+ * table stays small. While runs fail, marks only pile up, so the bound is low; while they succeed, a
+ * burst (a bulk publish of 40,000 entries) is still written incrementally, up to what one pass reads.
+ */
+const MAX_PENDING_MARKS_WHILE_FAILING = 10_000;
+const MAX_PENDING_MARKS = 100_000;
 /** How often every instance looks for marks left by others (or by a crash) and for a changed schedule. */
 const POLL_MS = 15_000;
 
@@ -185,7 +190,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       schedule(settings.cron, timezoneOf(settings));
       const marks = plugin().service('dirty-marks');
       const pending = await marks.count();
-      if (pending > MAX_PENDING_MARKS) await marks.collapse('publish');
+      if (pending > (retryAt > Date.now() ? MAX_PENDING_MARKS_WHILE_FAILING : MAX_PENDING_MARKS)) await marks.collapse('publish');
       // A run that succeeded elsewhere (another instance, Generate now) ends the back-off.
       if (retryAt > Date.now() && !(await plugin().service('runs').failing())) {
         retryAt = 0;
