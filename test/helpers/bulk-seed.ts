@@ -53,3 +53,20 @@ export async function seedPublishedCategories(strapi: Core.Strapi, slugs: string
     }
   });
 }
+
+/**
+ * Inserts `count` published category rows straight through the query engine (no hook sees them), in
+ * batches of 400: ids `seed00…0`, `seed00…1`…, slugs `c-0`, `c-1`…. For tests that need many rows fast
+ * and write their sitemap with an explicit run afterwards.
+ */
+export async function insertPublishedCategoryRows(strapi: Core.Strapi, count: number) {
+  const now = new Date();
+  for (let start = 0; start < count; start += 400) {
+    const data = [];
+    for (let i = start; i < Math.min(count, start + 400); i++) {
+      const documentId = `seed${String(i).padStart(20, '0')}`;
+      data.push({ documentId, name: `C${i}`, slug: `c-${i}`, publishedAt: now, createdAt: now, updatedAt: now });
+    }
+    await strapi.db.query(CATEGORY as UID.Schema).createMany({ data });
+  }
+}

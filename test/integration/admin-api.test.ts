@@ -1,4 +1,5 @@
 /** Admin HTTP routes: authentication, the plugin's RBAC actions, settings, preview, generate, status. */
+import { callAdmin } from '../helpers/admin-api';
 import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
 import { createAdminWithActions, createSuperAdmin } from '../helpers/admin-auth';
 import { addLocale, ARTICLE, createArticle, createCategory } from '../helpers/content';
@@ -13,15 +14,7 @@ let updaterToken: string;
 let regeneratorToken: string;
 let articleId: string;
 
-const api = async (method: string, path: string, token?: string, body?: unknown) => {
-  const response = await fetch(`${app.baseUrl}/sitemap${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-};
+const api = (method: string, path: string, token?: string, body?: unknown) => callAdmin(app.baseUrl, method, path, token, body);
 
 async function waitForRun(predicate: (run: any) => boolean) {
   for (let i = 0; i < 100; i++) {

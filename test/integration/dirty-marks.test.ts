@@ -3,7 +3,9 @@
  * going is written by the next run. Long id lists (40,000 changed documents in one file's range)
  * reach the database in slices below SQLite's 32,766 variables per statement.
  */
+import { until } from '../helpers/admin-api';
 import { databaseClient, startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
+import { insertPublishedCategoryRows } from '../helpers/bulk-seed';
 import { CATEGORY } from '../helpers/content';
 import { testConfig } from '../helpers/config';
 import { fetchSitemapSet } from '../helpers/sitemap-http';
@@ -16,16 +18,6 @@ const plugin = () => app.strapi.plugin('sitemap');
 const settle = async () => expect(await plugin().service('scheduler').idle(120_000)).toBe(true);
 const locs = async () => (await fetchSitemapSet(app.baseUrl)).urls.map((url) => url.loc);
 
-async function waitFor<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
 beforeAll(async () => {
   app = await startTestStrapi({
     pluginConfig: testConfig({
@@ -35,15 +27,7 @@ beforeAll(async () => {
       contentTypes: { [CATEGORY]: { pattern: '/c/[slug]', priority: 0.5 } },
     }),
   });
-  const now = new Date();
-  for (let start = 0; start < SEEDED; start += 400) {
-    const data = [];
-    for (let i = start; i < Math.min(SEEDED, start + 400); i++) {
-      const documentId = `seed${String(i).padStart(20, '0')}`;
-      data.push({ documentId, name: `C${i}`, slug: `c-${i}`, publishedAt: now, createdAt: now, updatedAt: now });
-    }
-    await app.strapi.db.query(CATEGORY as any).createMany({ data });
-  }
+  await insertPublishedCategoryRows(app.strapi, SEEDED);
   await settle();
   expect((await plugin().service('generator').generate('manual')).status).toBe('success');
 }, 600_000);
@@ -91,10 +75,10 @@ describeOnServerDb('a mark whose transaction commits during a run', () => {
     await markRecorded;
     // A mark committed after it (a higher id) starts a run of the whole type: long enough to commit during it.
     await plugin().service('scheduler').recordChange([{ kind: 'type', contentType: CATEGORY, trigger: 'publish' }]);
-    await waitFor(async () => (plugin().service('generator').progress()?.urlCount ?? 0) > 1000);
+    await until(async () => (plugin().service('generator').progress()?.urlCount ?? 0) > 1000);
     commit();
     await editor;
-    await waitFor(async () => !plugin().service('generator').progress());
+    await until(async () => !plugin().service('generator').progress());
     // Another instance (or this one's poll) looks for marks left: the late one must still be there.
     await plugin().service('scheduler').poll();
     await settle();

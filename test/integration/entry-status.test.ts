@@ -3,6 +3,7 @@
  * live file holding it (checked against the served file), or why the entry is left out; the
  * exclusion toggle's round trip through the exclusions routes; the plugin's read permission.
  */
+import { callAdmin } from '../helpers/admin-api';
 import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
 import { createAdminWithActions, createSuperAdmin } from '../helpers/admin-auth';
 import { addLocale, ARTICLE, CATEGORY, createArticle, createCategory, HOMEPAGE, publish, setHomepage, unpublish } from '../helpers/content';
@@ -22,15 +23,7 @@ const ids: Record<string, string> = {};
 const plugin = () => app.strapi.plugin('sitemap');
 const settle = async () => expect(await plugin().service('scheduler').idle(30_000)).toBe(true);
 
-const api = async (method: string, path: string, token = superToken, body?: unknown) => {
-  const response = await fetch(`${app.baseUrl}/sitemap${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-};
+const api = (method: string, path: string, token = superToken, body?: unknown) => callAdmin(app.baseUrl, method, path, token, body);
 
 const statusOf = async (documentId: string, contentType = ARTICLE) => {
   const { status, body } = await api('GET', `/entry-status?contentType=${encodeURIComponent(contentType)}&documentId=${documentId}`);

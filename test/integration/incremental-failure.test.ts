@@ -3,6 +3,7 @@
  * range changes happen only in the switch transaction, so a failed run leaves the live files and
  * their key ranges as they were, and every URL stays in exactly one file.
  */
+import { until } from '../helpers/admin-api';
 import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
 import { ARTICLE, HOMEPAGE, createArticle, createCategory, publish, setHomepage, unpublish } from '../helpers/content';
 import { testConfig } from '../helpers/config';
@@ -13,15 +14,6 @@ let news: string;
 const plugin = () => app.strapi.plugin('sitemap');
 const settle = async () => expect(await plugin().service('scheduler').idle(120_000)).toBe(true);
 
-async function waitFor<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** The live article files in key order, with their ranges. */
 async function articleFiles() {
@@ -87,11 +79,11 @@ it('leaves the live files and their ranges untouched when a run fails after empt
     await app.strapi.db.transaction(async () => {
       for (const documentId of emptied) await unpublish(app.strapi, ARTICLE, documentId, 'en');
     });
-    await waitFor(async () => (await plugin().service('dirty-marks').count()) >= emptied.length);
+    await until(async () => (await plugin().service('dirty-marks').count()) >= emptied.length);
     const homepage = (await app.strapi.db.connection('homepages_away').first('document_id')) as any;
     const mark = { kind: 'document', contentType: HOMEPAGE, documentId: homepage.document_id, trigger: 'publish' };
     await plugin().service('scheduler').recordChange([mark]);
-    const failed = await waitFor(async () => {
+    const failed = await until(async () => {
       const runs = await plugin().service('runs').recent(5);
       return runs.find((run: any) => run.id > runsBefore && run.status === 'failed');
     });

@@ -4,6 +4,7 @@
  * taken over stops and switches nothing. Two processes: multi-instance.test.ts.
  */
 import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
+import { insertPublishedCategoryRows } from '../helpers/bulk-seed';
 import { CATEGORY } from '../helpers/content';
 import { testConfig } from '../helpers/config';
 
@@ -27,15 +28,7 @@ beforeAll(async () => {
       contentTypes: { [CATEGORY]: { pattern: '/c/[slug]', priority: 0.5 } },
     }),
   });
-  const now = new Date();
-  for (let start = 0; start < SEEDED; start += 400) {
-    const data = [];
-    for (let i = start; i < Math.min(SEEDED, start + 400); i++) {
-      const documentId = `seed${String(i).padStart(20, '0')}`;
-      data.push({ documentId, name: `C${i}`, slug: `c-${i}`, publishedAt: now, createdAt: now, updatedAt: now });
-    }
-    await app.strapi.db.query(CATEGORY as any).createMany({ data });
-  }
+  await insertPublishedCategoryRows(app.strapi, SEEDED);
   expect(await plugin().service('scheduler').idle(120_000)).toBe(true);
   expect((await plugin().service('generator').generate('manual')).status).toBe('success');
   lease().setTtl(TTL_MS);

@@ -3,6 +3,7 @@
  * break generation, and can be imported after a preview. Values this plugin saved under the same
  * row before are carried over.
  */
+import { callAdmin } from '../helpers/admin-api';
 import { startTestStrapi, type RestartableStrapi } from '../helpers/strapi-app';
 import { createSuperAdmin, createAdminWithActions } from '../helpers/admin-auth';
 import { addLocale, ARTICLE, CATEGORY, createArticle, createCategory } from '../helpers/content';
@@ -36,28 +37,7 @@ let hiddenId: string;
 const plugin = () => app.strapi.plugin('sitemap');
 const writeSharedRow = (value: unknown) => app.strapi.store.set({ type: 'plugin', name: 'sitemap', key: 'settings', value });
 
-const api = async (
-  method: string,
-  path: string,
-  token: string,
-  body?: unknown,
-  retried = false
-): Promise<{ status: number; body: any }> => {
-  let response: Response;
-  try {
-    response = await fetch(`${app.baseUrl}/sitemap${path}`, {
-      method,
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch (error) {
-    // Node's fetch may reuse a keep-alive socket the server is closing: a GET is safe to send again.
-    if (method !== 'GET' || retried) throw error;
-    return api(method, path, token, body, true);
-  }
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-};
+const api = (method: string, path: string, token: string, body?: unknown) => callAdmin(app.baseUrl, method, path, token, body);
 
 async function listedLocs() {
   return (await fetchSitemapSet(app.baseUrl)).urls.map((url) => url.loc);

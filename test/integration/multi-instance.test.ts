@@ -4,6 +4,7 @@
  * the lease when the instance holding it is killed in the middle of a run.
  * SQLite is a single-process database here, so this file runs on the server databases only.
  */
+import { until } from '../helpers/admin-api';
 import { spawn, type ChildProcess } from 'child_process';
 import path from 'path';
 import { createDatabase, databaseClient, type TestDatabase } from '../helpers/strapi-app';
@@ -58,15 +59,8 @@ const api = async (instance: Instance, token: string, method: string, route: str
   return { status: response.status, body: await response.json() };
 };
 
-async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+/** Other instances are child processes: they take longer to boot and to answer. */
+const waitFor = <T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 120_000) => until(probe, timeoutMs);
 
 /** A statement on the test database, as another client of it would run. */
 async function sql(statement: string) {

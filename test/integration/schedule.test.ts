@@ -3,6 +3,7 @@
  * destroyed, not only stopped, so none piles up in node-cron's registry), and `cronTimezone` sets
  * the zone the expression is read in, for the schedule and for the settings page's preview.
  */
+import { callAdmin } from '../helpers/admin-api';
 import cron from 'node-cron';
 import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
 import { createSuperAdmin } from '../helpers/admin-auth';
@@ -11,15 +12,7 @@ import { testConfig } from '../helpers/config';
 let app: TestStrapi;
 let token: string;
 
-const api = async (method: string, path: string, body?: unknown) => {
-  const response = await fetch(`${app.baseUrl}/sitemap${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-};
+const api = (method: string, path: string, body?: unknown) => callAdmin(app.baseUrl, method, path, token, body);
 
 /** The patterns of every task node-cron holds in its registry (this process: the plugin's only). */
 const registered = () => [...cron.getTasks().values()].map((task) => task.getPattern());

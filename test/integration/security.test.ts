@@ -4,6 +4,7 @@
  * type; names are own properties; custom URLs and publicUrl cannot inject; filters the database refuses are
  * refused at save.
  */
+import { callAdmin } from '../helpers/admin-api';
 import type { UID } from '@strapi/strapi';
 import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
 import { createAdminWithActions, createSuperAdmin } from '../helpers/admin-auth';
@@ -21,15 +22,7 @@ let sitemapOnlyToken: string;
 let articleReaderToken: string;
 let articleId: string;
 
-const api = async (method: string, path: string, token?: string, body?: unknown) => {
-  const response = await fetch(`${app.baseUrl}/sitemap${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, text, body: text ? JSON.parse(text) : null };
-};
+const api = (method: string, path: string, token?: string, body?: unknown) => callAdmin(app.baseUrl, method, path, token, body);
 
 const errorPaths = (body: any) => body.error.details.errors.map((error: any) => error.path.join('.'));
 

@@ -3,6 +3,7 @@
  * a full run, admin values that no longer validate are skipped with a warning, runs are pruned
  * whatever their outcome, failing runs back off and are shown, and dirty marks stay bounded.
  */
+import { callAdmin, waitFor } from '../helpers/admin-api';
 import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
 import { createSuperAdmin } from '../helpers/admin-auth';
 import { ARTICLE, CATEGORY, createArticle, createCategory } from '../helpers/content';
@@ -18,35 +19,9 @@ let news: string;
 
 const plugin = () => app.strapi.plugin('sitemap');
 
-const api = async (method: string, path: string, body?: unknown, retried = false): Promise<{ status: number; body: any }> => {
-  let response: Response;
-  try {
-    response = await fetch(`${app.baseUrl}/sitemap${path}`, {
-      method,
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch (error) {
-    // Node's fetch may reuse a keep-alive socket the server is closing: a GET is safe to send again.
-    if (method !== 'GET' || retried) throw error;
-    return api(method, path, body, true);
-  }
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-};
+const api = (method: string, path: string, body?: unknown) => callAdmin(app.baseUrl, method, path, token, body);
 
 /** Polls until `check` returns a value (runs start in the background); fails with the last value seen. */
-async function waitFor<T>(what: string, read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value: T | undefined;
-  while (Date.now() < deadline) {
-    value = await read().catch(() => undefined);
-    if (value !== undefined && check(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${what} never happened; last seen: ${JSON.stringify(value)?.slice(0, 2000)}`);
-}
-
 const servedSet = async () => {
   const { files, urls } = await fetchSitemapSet(app.baseUrl);
   return { names: files.map((file) => file.name), locs: urls.map((url) => url.loc) };

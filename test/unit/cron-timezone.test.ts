@@ -8,7 +8,7 @@ describe('isTimeZone', () => {
     expect(isTimeZone(zone)).toBe(true);
   });
 
-  const wrong = [['Mars/Olympus_Mons'], ['+01:00'], ['-05:00'], [''], ['Europe/Paris '], [3], [null], [undefined], [{}]];
+  const wrong: Array<[unknown]> = [['Mars/Olympus_Mons'], ['+01:00'], ['-05:00'], [''], ['Europe/Paris '], [3], [null], [undefined], [{}]];
   it.each(wrong)('refuses %p', (value) => {
     expect(isTimeZone(value)).toBe(false);
   });
