@@ -13,7 +13,9 @@ import { mergeSettings, usableSettings, type SkippedSetting } from '../core/usab
 import type { FieldError, SchemaCatalog, SitemapSettings } from '../core/types';
 import { PLUGIN_ID } from '../uids';
 
-export type SettingSource = 'admin' | 'config' | 'default';
+import type { SettingSource } from '../core/api-types';
+
+export type { SettingSource };
 
 const STORE_KEY = 'admin-settings';
 /** The row shared with strapi-plugin-sitemap: read only to carry values over, or to import the old plugin's. */
