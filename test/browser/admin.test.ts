@@ -5,7 +5,7 @@
  * Saves screenshots of the dashboard, the settings page and the edit-view panel (linked from the README).
  */
 import path from 'path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { ADMIN_PASSWORD, createAdminWithActions, createSuperAdmin, loginAdmin } from '../helpers/admin-auth';
 import { launchChromium, loginInBrowser } from '../helpers/browser';
 import { ARTICLE, createArticle, createCategory } from '../helpers/content';
@@ -47,11 +47,15 @@ describeOnSqlite('admin panel in Chromium', () => {
     return { context, page };
   }
 
-  /** A tall window, reloaded so no notification covers the page: the README shows these. */
-  async function saveScreenshot(page: Page, name: string, readyHeading: string) {
+  /**
+   * A tall window, reloaded so no notification covers the page: the README shows these. `loaded` is what
+   * must be on screen first, beyond the page's heading (the edit view's panel loads after the page).
+   */
+  async function saveScreenshot(page: Page, name: string, readyHeading: string, loaded?: (page: Page) => Locator) {
     await page.setViewportSize({ width: 1440, height: name === 'edit-view' ? 1000 : 2600 });
     await page.reload();
     await page.getByRole('heading', { name: readyHeading, level: 1 }).waitFor();
+    if (loaded) await loaded(page).waitFor();
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
   }
@@ -228,7 +232,9 @@ describeOnSqlite('admin panel in Chromium', () => {
     await page.getByText('Included in the sitemap again.', { exact: false }).first().waitFor();
     await until((urls) => urls.includes(FIRST_POST));
     await panel.getByText('Listed', { exact: true }).waitFor();
-    await saveScreenshot(page, 'edit-view', 'First post');
+    await saveScreenshot(page, 'edit-view', 'First post', (reloaded) =>
+      reloaded.getByRole('list', { name: 'Sitemap status per locale' }).getByRole('link', { name: /^article-\d+\.xml/ })
+    );
     await context.close();
   });
 
