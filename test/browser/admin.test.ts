@@ -88,13 +88,13 @@ describeOnSqlite('admin panel in Chromium', () => {
     // Keyboard only: open the select, take the first type (Article), then the button next to it.
     await page.getByRole('combobox', { name: 'Content type to add' }).focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('option', { name: 'Article' }).waitFor();
+    await page.getByRole('option', { name: 'Article', exact: true }).waitFor();
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox' && document.activeElement.textContent === 'Article');
     await page.keyboard.press('Tab');
     await page.waitForFunction(() => document.activeElement?.textContent === 'Add to the sitemap');
     await page.keyboard.press('Enter');
-    const card = page.getByRole('region', { name: 'Article' });
+    const card = page.getByRole('region', { name: 'Article', exact: true });
     await card.waitFor();
 
     const pattern = card.getByLabel('URL pattern');
@@ -117,9 +117,9 @@ describeOnSqlite('admin panel in Chromium', () => {
     const { context, page } = await newSession(superAdmin.email);
     await page.goto(`${app.baseUrl}/admin/settings/sitemap`);
     await page.getByRole('combobox', { name: 'Content type to add' }).click();
-    await page.getByRole('option', { name: 'Article' }).click();
+    await page.getByRole('option', { name: 'Article', exact: true }).click();
     await page.getByRole('button', { name: 'Add to the sitemap' }).click();
-    const card = page.getByRole('region', { name: 'Article' });
+    const card = page.getByRole('region', { name: 'Article', exact: true });
 
     // Checked in the browser, in the editor's language.
     await card.getByLabel('URL pattern').fill('/blog/[slug]');
@@ -259,7 +259,7 @@ describeOnSqlite('admin panel in Chromium', () => {
     await page.goto(`${app.baseUrl}/admin/settings/sitemap`);
     await page.getByRole('heading', { name: 'Paramètres du sitemap' }).waitFor();
     await page.getByText("S'exécute : À 03:00").waitFor();
-    await page.getByRole('region', { name: 'Article' }).getByLabel("Modèle d'URL").waitFor();
+    await page.getByRole('region', { name: 'Article', exact: true }).getByLabel("Modèle d'URL").waitFor();
 
     await page.goto(`${app.baseUrl}/admin/content-manager/collection-types/${ARTICLE}/${firstPostId}?plugins[i18n][locale]=en`);
     await page.getByRole('list', { name: 'État dans le sitemap par langue' }).getByText('Listée', { exact: true }).waitFor();
