@@ -61,7 +61,7 @@ export function useModified(saved: SettingsDraft) {
  * replaces it, and the new `initialValues` reset the form to what the server stored.
  */
 export function useSettingsForm(loaded: SettingsResponse, localeCodes: string[]) {
-  const { t } = useTranslate();
+  const { t, message } = useTranslate();
   const api = useSitemapApi();
   const { toggleNotification } = useNotification();
   const [saved, setSaved] = React.useState<SettingsResponse>(loaded);
@@ -116,7 +116,14 @@ export function useSettingsForm(loaded: SettingsResponse, localeCodes: string[])
   /** Hands a setting saved in the admin back to config/plugins.ts. */
   const resetToConfig = React.useCallback((key: SettingKey) => save({ [key]: null }, saved.settings), [save, saved]);
 
-  const errorOf = React.useCallback((...path: string[]) => errors[fieldKey(path)], [errors]);
+  /** The error of the field at `path`, in the admin's language. */
+  const errorOf = React.useCallback(
+    (...path: string[]) => {
+      const found = errors[fieldKey(path)];
+      return found ? message(found) : undefined;
+    },
+    [errors, message]
+  );
 
   return { saved, initialValues, errors, errorOf, otherErrors, clearOtherErrors: () => setOtherErrors([]), saving, submit, show, resetToConfig };
 }

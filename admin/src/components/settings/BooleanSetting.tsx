@@ -8,12 +8,11 @@ import { SettingSourceBadge } from './SettingSourceBadge';
 import type { SectionProps } from './SectionProps';
 
 export const BooleanSetting = ({ form, disabled, canUpdate, setting, label }: SectionProps & { setting: 'gzip' | 'xsl' | 'autoGenerate'; label: string }) => {
-  const { t, message } = useTranslate();
+  const { t } = useTranslate();
   const field = useSetting(setting);
-  const error = form.errorOf(setting);
   return (
     <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
-      <SettingField name={setting} label={label} error={error ? message(error) : undefined} action={<SettingSourceBadge form={form} canUpdate={canUpdate} setting={setting} />}>
+      <SettingField name={setting} label={label} error={form.errorOf(setting)} action={<SettingSourceBadge form={form} canUpdate={canUpdate} setting={setting} />}>
         <Toggle
           checked={field.value}
           disabled={disabled}

@@ -14,7 +14,7 @@ import { SettingSourceBadge } from './SettingSourceBadge';
 import type { SectionProps } from './SectionProps';
 
 export const ContentTypesSection = ({ form, disabled, canUpdate, catalog, localeCodes }: SectionProps & { catalog: Record<string, CatalogType>; localeCodes: string[] }) => {
-  const { t, message } = useTranslate();
+  const { t } = useTranslate();
   const contentTypes = useSetting('contentTypes');
   const filtersText = useFiltersText();
   const [typeToAdd, setTypeToAdd] = React.useState<string | null>(null);
@@ -39,7 +39,7 @@ export const ContentTypesSection = ({ form, disabled, canUpdate, catalog, locale
       </Flex>
       {sectionError && (
         <Typography tag="p" textColor="danger600">
-          {message(sectionError)}
+          {sectionError}
         </Typography>
       )}
       {Object.keys(contentTypes.value).length === 0 && (

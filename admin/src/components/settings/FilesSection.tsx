@@ -10,12 +10,8 @@ import type { SectionProps } from './SectionProps';
 
 export const FilesSection = (props: SectionProps) => {
   const { form, disabled, canUpdate } = props;
-  const { t, message } = useTranslate();
+  const { t } = useTranslate();
   const limits = useSetting('limits');
-  const errorOf = (field: 'urlsPerFile' | 'bytesPerFile') => {
-    const found = form.errorOf('limits', field);
-    return found ? message(found) : undefined;
-  };
 
   return (
     <Section title={t('settings.files', 'Files')} description={t('settings.files.description', 'The protocol allows at most 50,000 URLs and 50 MB per file; smaller limits give more, smaller files.')}>
@@ -24,14 +20,14 @@ export const FilesSection = (props: SectionProps) => {
           <SettingField
             name="urlsPerFile"
             label={t('settings.urlsPerFile', 'URLs per file')}
-            error={errorOf('urlsPerFile')}
+            error={form.errorOf('limits', 'urlsPerFile')}
             action={<SettingSourceBadge form={form} canUpdate={canUpdate} setting="limits" />}
           >
             <NumberInput value={limits.value.urlsPerFile} disabled={disabled} onValueChange={(value) => limits.set({ ...limits.value, urlsPerFile: value as number })} />
           </SettingField>
         </Grid.Item>
         <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
-          <SettingField name="bytesPerFile" label={t('settings.bytesPerFile', 'Bytes per file')} error={errorOf('bytesPerFile')}>
+          <SettingField name="bytesPerFile" label={t('settings.bytesPerFile', 'Bytes per file')} error={form.errorOf('limits', 'bytesPerFile')}>
             <NumberInput value={limits.value.bytesPerFile} disabled={disabled} onValueChange={(value) => limits.set({ ...limits.value, bytesPerFile: value as number })} />
           </SettingField>
         </Grid.Item>

@@ -10,15 +10,12 @@ import { SettingSourceBadge } from './SettingSourceBadge';
 import type { SectionProps } from './SectionProps';
 
 export const SiteSection = ({ form, disabled, canUpdate, locales }: SectionProps & { locales: Locale[] }) => {
-  const { t, message } = useTranslate();
+  const { t } = useTranslate();
   const hostname = useSetting('hostname');
   const hostnames = useSetting('hostnames');
   const defaultLocale = useSetting('defaultLocale');
   const publicUrl = useSetting('publicUrl');
-  const errorOf = (...path: string[]) => {
-    const found = form.errorOf(...path);
-    return found ? message(found) : undefined;
-  };
+  const { errorOf } = form;
   const source = (setting: 'hostname' | 'defaultLocale' | 'publicUrl') => <SettingSourceBadge form={form} canUpdate={canUpdate} setting={setting} />;
   const setHostname = (locale: string, origin: string) => {
     const next = { ...hostnames.value };

@@ -11,14 +11,11 @@ import type { SectionProps } from './SectionProps';
 
 export const UpdatesSection = (props: SectionProps) => {
   const { form, disabled, canUpdate } = props;
-  const { t, message } = useTranslate();
+  const { t } = useTranslate();
   const cron = useSetting('cron');
   const cronTimezone = useSetting('cronTimezone');
   const debounceMs = useSetting('debounceMs');
-  const errorOf = (setting: string) => {
-    const found = form.errorOf(setting);
-    return found ? message(found) : undefined;
-  };
+  const { errorOf } = form;
 
   return (
     <Section title={t('settings.schedule', 'Updates')} description={t('settings.schedule.description', 'Publishing rewrites only the files that changed; the schedule runs a full regeneration.')}>
