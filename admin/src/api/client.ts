@@ -4,13 +4,7 @@
  * Pure: it takes the fetch client, so it is unit-tested without a browser.
  */
 import type { z } from 'zod';
-import type {
-  CronPreviewRequest,
-  EntryStatusRequest,
-  ExclusionTarget,
-  PreviewRequest,
-  SettingsPatch,
-} from '#sitemap/shared';
+import type { CronPreviewRequest, EntryStatusRequest, ExclusionTarget, PreviewRequest, SettingsPatch } from '#sitemap/shared';
 import {
   catalogSchema,
   cronPreviewSchema,
@@ -43,7 +37,10 @@ export class ResponseShapeError extends Error {
     readonly route: string,
     readonly issues: string[]
   ) {
-    super(`The server's answer to ${route} is not what this admin expects (${issues.join('; ')}). Rebuild the admin panel after updating the plugin.`);
+    super(
+      `The server's answer to ${route} is not what this admin expects (${issues.join('; ')}). ` +
+        'Rebuild the admin panel after updating the plugin.'
+    );
     this.name = 'ResponseShapeError';
   }
 }
@@ -54,7 +51,9 @@ const MAX_ISSUES = 5;
 export function checkResponse<T>(schema: z.ZodType<T>, route: string, data: unknown): T {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
-  const issues = result.error.issues.slice(0, MAX_ISSUES).map((issue) => `${issue.path.length ? issue.path.join('.') : '(answer)'}: ${issue.message}`);
+  const issues = result.error.issues
+    .slice(0, MAX_ISSUES)
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(answer)'}: ${issue.message}`);
   throw new ResponseShapeError(route, issues);
 }
 
@@ -78,13 +77,18 @@ export function createSitemapApi(client: FetchClient) {
     preview: (request: PreviewRequest, { signal }: Signal = {}) => post(previewSchema, '/sitemap/preview', request, { signal }),
     legacyImport: ({ signal }: Signal = {}) => get(legacyImportSchema, '/sitemap/legacy-import', { signal }),
     applyLegacyImport: () => post(settingsResponseSchema, '/sitemap/legacy-import'),
-    cronPreview: (request: CronPreviewRequest, { signal }: Signal = {}) => post(cronPreviewSchema, '/sitemap/cron-preview', request, { signal }),
+    cronPreview: (request: CronPreviewRequest, { signal }: Signal = {}) =>
+      post(cronPreviewSchema, '/sitemap/cron-preview', request, { signal }),
     entryStatus: ({ contentType, documentId }: EntryStatusRequest, { signal }: Signal = {}) =>
       get(entryStatusSchema, '/sitemap/entry-status', { params: { contentType, documentId }, signal }),
     exclude: (target: ExclusionTarget) => post(exclusionsSchema, '/sitemap/exclusions', target),
     // DELETE bodies are not parsed by Strapi: the entry goes in the query string.
     include: async (target: ExclusionTarget) =>
-      checkResponse(exclusionsSchema, 'DELETE /sitemap/exclusions', (await client.del('/sitemap/exclusions', { params: { ...target } })).data),
+      checkResponse(
+        exclusionsSchema,
+        'DELETE /sitemap/exclusions',
+        (await client.del('/sitemap/exclusions', { params: { ...target } })).data
+      ),
   };
 }
 

@@ -158,7 +158,13 @@ export const statusSchema: z.ZodType<StatusResponse> = z.object({
   nextScheduledRun: z.string().nullable(),
   pendingChanges: z.number(),
   failing: z
-    .object({ since: z.string(), failures: z.number(), lastError: z.string().nullable(), lastFailedAt: z.string(), retryAt: z.string().nullable() })
+    .object({
+      since: z.string(),
+      failures: z.number(),
+      lastError: z.string().nullable(),
+      lastFailedAt: z.string(),
+      retryAt: z.string().nullable(),
+    })
     .nullable(),
   settingWarnings: z.array(z.object({ setting: z.string(), message: z.string() })),
   runs: z.array(

@@ -125,7 +125,18 @@ export function useSettingsForm(loaded: SettingsResponse, localeCodes: string[])
     [errors, message]
   );
 
-  return { saved, initialValues, errors, errorOf, otherErrors, clearOtherErrors: () => setOtherErrors([]), saving, submit, show, resetToConfig };
+  return {
+    saved,
+    initialValues,
+    errors,
+    errorOf,
+    otherErrors,
+    clearOtherErrors: () => setOtherErrors([]),
+    saving,
+    submit,
+    show,
+    resetToConfig,
+  };
 }
 
 export type SettingsForm = ReturnType<typeof useSettingsForm>;

@@ -16,7 +16,11 @@ let lastRequest = 0;
  * `reload()`, and every `pollMs` while `pollWhile` holds. The previous request is aborted when a new one starts and on unmount.
  * `fetcher` must be memoized (useCallback over the client of useSitemapApi): a new one reads again.
  */
-export function useSitemapQuery<T>(key: string | null, fetcher: (signal: AbortSignal) => Promise<T>, { pollWhile, pollMs = 2_000, refresh }: QueryOptions<T> = {}) {
+export function useSitemapQuery<T>(
+  key: string | null,
+  fetcher: (signal: AbortSignal) => Promise<T>,
+  { pollWhile, pollMs = 2_000, refresh }: QueryOptions<T> = {}
+) {
   const [state, dispatch] = React.useReducer(queryReducer<T>, initialQueryState as QueryState<T>);
   const [round, setRound] = React.useState(0);
   // Callers of reload() wait for the request their reload starts.

@@ -60,7 +60,12 @@ const SettingsForm = ({ data, canUpdate }: { data: PageData; canUpdate: boolean 
         )}
         {form.otherErrors.length > 0 && (
           <Box paddingBottom={4}>
-            <Alert variant="danger" closeLabel={t('settings.close', 'Close')} title={t('settings.otherErrors', 'The server refused these values')} onClose={form.clearOtherErrors}>
+            <Alert
+              variant="danger"
+              closeLabel={t('settings.close', 'Close')}
+              title={t('settings.otherErrors', 'The server refused these values')}
+              onClose={form.clearOtherErrors}
+            >
               {form.otherErrors.join(' · ')}
             </Alert>
           </Box>

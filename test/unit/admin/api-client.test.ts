@@ -9,7 +9,9 @@ const settings: SettingsResponse = {
   settings: {
     hostname: 'https://www.example.com',
     hostnames: { fr: 'https://www.example.fr' },
-    contentTypes: { 'api::article.article': { pattern: '/blog/[slug]', priority: 0.8, lastmod: false, filters: { noindex: { $ne: true } } } },
+    contentTypes: {
+      'api::article.article': { pattern: '/blog/[slug]', priority: 0.8, lastmod: false, filters: { noindex: { $ne: true } } },
+    },
     customUrls: [{ url: '/about', changefreq: 'monthly' }],
     limits: { urlsPerFile: 50_000, bytesPerFile: 52_428_800 },
     gzip: true,
@@ -19,14 +21,32 @@ const settings: SettingsResponse = {
     debounceMs: 500,
   },
   sources: {
-    hostname: 'config', hostnames: 'admin', defaultLocale: 'default', publicUrl: 'default', contentTypes: 'admin', customUrls: 'admin',
-    limits: 'default', gzip: 'default', xsl: 'default', cron: 'default', cronTimezone: 'default', autoGenerate: 'default', debounceMs: 'default',
+    hostname: 'config',
+    hostnames: 'admin',
+    defaultLocale: 'default',
+    publicUrl: 'default',
+    contentTypes: 'admin',
+    customUrls: 'admin',
+    limits: 'default',
+    gzip: 'default',
+    xsl: 'default',
+    cron: 'default',
+    cronTimezone: 'default',
+    autoGenerate: 'default',
+    debounceMs: 'default',
   },
 };
 
 const file = {
-  name: 'article-1.xml', url: 'https://cms.example.com/api/sitemap/article-1.xml', format: 'urlset' as const, contentType: 'api::article.article',
-  urlCount: 2, byteSize: 512, compressedSize: 300, lastmod: '2026-01-31T10:00:00.000Z', generatedAt: new Date('2026-02-01T00:00:00Z'),
+  name: 'article-1.xml',
+  url: 'https://cms.example.com/api/sitemap/article-1.xml',
+  format: 'urlset' as const,
+  contentType: 'api::article.article',
+  urlCount: 2,
+  byteSize: 512,
+  compressedSize: 300,
+  lastmod: '2026-01-31T10:00:00.000Z',
+  generatedAt: new Date('2026-02-01T00:00:00Z'),
   share: { urls: 0.00004, bytes: 0.00001 },
 };
 
@@ -36,12 +56,27 @@ const status: StatusResponse = {
   textFiles: [],
   totals: { urls: 2, files: 1, bytes: 512 },
   counts: { 'api::article.article': { en: 2 } },
-  validation: { counts: { 'pattern-unfilled': 1 }, samples: [{ rule: 'pattern-unfilled', contentType: 'api::article.article', documentId: 'abc', locale: 'en' }] },
+  validation: {
+    counts: { 'pattern-unfilled': 1 },
+    samples: [{ rule: 'pattern-unfilled', contentType: 'api::article.article', documentId: 'abc', locale: 'en' }],
+  },
   nextScheduledRun: '2026-02-02T03:00:00.000Z',
   pendingChanges: 0,
   failing: null,
   settingWarnings: [],
-  runs: [{ id: 3, trigger: 'manual', status: 'success', startedAt: new Date('2026-02-01T00:00:00Z'), durationMs: 120, filesWritten: 2, urlCount: 2, error: null, report: { scope: 'full' } }],
+  runs: [
+    {
+      id: 3,
+      trigger: 'manual',
+      status: 'success',
+      startedAt: new Date('2026-02-01T00:00:00Z'),
+      durationMs: 120,
+      filesWritten: 2,
+      urlCount: 2,
+      error: null,
+      report: { scope: 'full' },
+    },
+  ],
   running: null,
   robots: ['Sitemap: https://cms.example.com/api/sitemap/index.xml'],
   hostname: 'https://www.example.com',
@@ -51,8 +86,25 @@ const status: StatusResponse = {
 };
 
 const entryStatus: EntryStatus = {
-  mapped: true, contentType: 'api::article.article', documentId: 'abc', localized: true, draftAndPublish: true, exclusions: [],
-  locales: [{ locale: 'en', state: 'listed', url: 'https://www.example.com/blog/a', draftUrl: null, file: 'article-1.xml', fileUrl: null, pending: false, excludedBy: null, reason: null }],
+  mapped: true,
+  contentType: 'api::article.article',
+  documentId: 'abc',
+  localized: true,
+  draftAndPublish: true,
+  exclusions: [],
+  locales: [
+    {
+      locale: 'en',
+      state: 'listed',
+      url: 'https://www.example.com/blog/a',
+      draftUrl: null,
+      file: 'article-1.xml',
+      fileUrl: null,
+      pending: false,
+      excludedBy: null,
+      reason: null,
+    },
+  ],
 };
 
 /** Answers as they arrive over HTTP: JSON, so dates are strings. */
@@ -61,10 +113,12 @@ const wire = (value: unknown) => JSON.parse(JSON.stringify(value));
 /** Strapi's fetch client stood in by a table of answers; it records the requests it is given. */
 function clientAnswering(answers: Record<string, unknown>) {
   const requests: Array<{ method: string; url: string; options?: { params?: unknown; signal?: AbortSignal } }> = [];
-  const answer = (method: string) => async (url: string, ...rest: any[]) => {
-    requests.push({ method, url, options: rest[rest.length - 1] });
-    return { data: wire(answers[`${method} ${url}`]) };
-  };
+  const answer =
+    (method: string) =>
+    async (url: string, ...rest: any[]) => {
+      requests.push({ method, url, options: rest[rest.length - 1] });
+      return { data: wire(answers[`${method} ${url}`]) };
+    };
   const client: FetchClient = { get: answer('GET'), post: answer('POST'), put: answer('PUT'), del: answer('DELETE') };
   return { api: createSitemapApi(client), requests };
 }
@@ -99,7 +153,10 @@ describe('sitemap admin client', () => {
     const error = await api.status().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ResponseShapeError);
     expect((error as ResponseShapeError).route).toBe('GET /sitemap/status');
-    expect((error as ResponseShapeError).issues).toEqual([expect.stringMatching(/^totals: /), expect.stringMatching(/^runs\.0\.startedAt: /)]);
+    expect((error as ResponseShapeError).issues).toEqual([
+      expect.stringMatching(/^totals: /),
+      expect.stringMatching(/^runs\.0\.startedAt: /),
+    ]);
     expect((error as Error).message).toMatch(/GET \/sitemap\/status.*totals: .*runs\.0\.startedAt: /);
   });
 
@@ -121,6 +178,10 @@ describe('sitemap admin client', () => {
     await api.status({ signal: controller.signal });
     await api.include({ contentType: 'api::article.article', documentId: 'abc', locale: 'fr' });
     expect(requests[0].options?.signal).toBe(controller.signal);
-    expect(requests[1]).toMatchObject({ method: 'DELETE', url: '/sitemap/exclusions', options: { params: { contentType: 'api::article.article', documentId: 'abc', locale: 'fr' } } });
+    expect(requests[1]).toMatchObject({
+      method: 'DELETE',
+      url: '/sitemap/exclusions',
+      options: { params: { contentType: 'api::article.article', documentId: 'abc', locale: 'fr' } },
+    });
   });
 });

@@ -7,12 +7,23 @@ import { SettingField } from './SettingField';
 import { SettingSourceBadge } from './SettingSourceBadge';
 import type { SectionProps } from './SectionProps';
 
-export const BooleanSetting = ({ form, disabled, canUpdate, setting, label }: SectionProps & { setting: 'gzip' | 'xsl' | 'autoGenerate'; label: string }) => {
+export const BooleanSetting = ({
+  form,
+  disabled,
+  canUpdate,
+  setting,
+  label,
+}: SectionProps & { setting: 'gzip' | 'xsl' | 'autoGenerate'; label: string }) => {
   const { t } = useTranslate();
   const field = useSetting(setting);
   return (
     <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
-      <SettingField name={setting} label={label} error={form.errorOf(setting)} action={<SettingSourceBadge form={form} canUpdate={canUpdate} setting={setting} />}>
+      <SettingField
+        name={setting}
+        label={label}
+        error={form.errorOf(setting)}
+        action={<SettingSourceBadge form={form} canUpdate={canUpdate} setting={setting} />}
+      >
         <Toggle
           checked={field.value}
           disabled={disabled}

@@ -13,7 +13,13 @@ import { SettingField } from './SettingField';
 import { SettingSourceBadge } from './SettingSourceBadge';
 import type { SectionProps } from './SectionProps';
 
-export const ContentTypesSection = ({ form, disabled, canUpdate, catalog, localeCodes }: SectionProps & { catalog: Record<string, CatalogType>; localeCodes: string[] }) => {
+export const ContentTypesSection = ({
+  form,
+  disabled,
+  canUpdate,
+  catalog,
+  localeCodes,
+}: SectionProps & { catalog: Record<string, CatalogType>; localeCodes: string[] }) => {
   const { t } = useTranslate();
   const contentTypes = useSetting('contentTypes');
   const filtersText = useFiltersText();
@@ -33,7 +39,10 @@ export const ContentTypesSection = ({ form, disabled, canUpdate, catalog, locale
   };
 
   return (
-    <Section title={t('settings.types', 'Content types')} description={t('settings.types.description', 'Each mapped type gives one URL per published entry and locale.')}>
+    <Section
+      title={t('settings.types', 'Content types')}
+      description={t('settings.types.description', 'Each mapped type gives one URL per published entry and locale.')}
+    >
       <Flex justifyContent="flex-end" paddingBottom={2}>
         <SettingSourceBadge form={form} canUpdate={canUpdate} setting="contentTypes" />
       </Flex>
@@ -64,7 +73,11 @@ export const ContentTypesSection = ({ form, disabled, canUpdate, catalog, locale
         <Flex gap={2} alignItems="flex-end">
           <Box minWidth="300px">
             <SettingField name="add-content-type" label={t('settings.types.add.label', 'Content type to add')}>
-              <SingleSelect value={typeToAdd} placeholder={t('settings.types.add.placeholder', 'Choose a content type')} onChange={(value: string | number) => setTypeToAdd(String(value))}>
+              <SingleSelect
+                value={typeToAdd}
+                placeholder={t('settings.types.add.placeholder', 'Choose a content type')}
+                onChange={(value: string | number) => setTypeToAdd(String(value))}
+              >
                 {unmapped.map((type) => (
                   <SingleSelectOption key={type.uid} value={type.uid}>
                     {type.displayName ?? type.uid}

@@ -11,7 +11,10 @@ export const CustomUrlsSection = ({ form, disabled, canUpdate }: SectionProps) =
   const { t } = useTranslate();
   const customUrls = useSetting('customUrls');
   return (
-    <Section title={t('settings.custom', 'Custom URLs')} description={t('settings.custom.description', 'Pages that are not content entries. A path is joined to the hostname.')}>
+    <Section
+      title={t('settings.custom', 'Custom URLs')}
+      description={t('settings.custom.description', 'Pages that are not content entries. A path is joined to the hostname.')}
+    >
       <Flex justifyContent="flex-end" paddingBottom={2}>
         <SettingSourceBadge form={form} canUpdate={canUpdate} setting="customUrls" />
       </Flex>

@@ -14,7 +14,13 @@ export const FilesSection = (props: SectionProps) => {
   const limits = useSetting('limits');
 
   return (
-    <Section title={t('settings.files', 'Files')} description={t('settings.files.description', 'The protocol allows at most 50,000 URLs and 50 MB per file; smaller limits give more, smaller files.')}>
+    <Section
+      title={t('settings.files', 'Files')}
+      description={t(
+        'settings.files.description',
+        'The protocol allows at most 50,000 URLs and 50 MB per file; smaller limits give more, smaller files.'
+      )}
+    >
       <Grid.Root gap={5}>
         <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
           <SettingField
@@ -23,12 +29,24 @@ export const FilesSection = (props: SectionProps) => {
             error={form.errorOf('limits', 'urlsPerFile')}
             action={<SettingSourceBadge form={form} canUpdate={canUpdate} setting="limits" />}
           >
-            <NumberInput value={limits.value.urlsPerFile} disabled={disabled} onValueChange={(value) => limits.set({ ...limits.value, urlsPerFile: value as number })} />
+            <NumberInput
+              value={limits.value.urlsPerFile}
+              disabled={disabled}
+              onValueChange={(value) => limits.set({ ...limits.value, urlsPerFile: value as number })}
+            />
           </SettingField>
         </Grid.Item>
         <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
-          <SettingField name="bytesPerFile" label={t('settings.bytesPerFile', 'Bytes per file')} error={form.errorOf('limits', 'bytesPerFile')}>
-            <NumberInput value={limits.value.bytesPerFile} disabled={disabled} onValueChange={(value) => limits.set({ ...limits.value, bytesPerFile: value as number })} />
+          <SettingField
+            name="bytesPerFile"
+            label={t('settings.bytesPerFile', 'Bytes per file')}
+            error={form.errorOf('limits', 'bytesPerFile')}
+          >
+            <NumberInput
+              value={limits.value.bytesPerFile}
+              disabled={disabled}
+              onValueChange={(value) => limits.set({ ...limits.value, bytesPerFile: value as number })}
+            />
           </SettingField>
         </Grid.Item>
         <BooleanSetting {...props} setting="gzip" label={t('settings.gzip', 'Serve gzip to clients that accept it')} />

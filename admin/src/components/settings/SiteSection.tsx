@@ -16,7 +16,9 @@ export const SiteSection = ({ form, disabled, canUpdate, locales }: SectionProps
   const defaultLocale = useSetting('defaultLocale');
   const publicUrl = useSetting('publicUrl');
   const { errorOf } = form;
-  const source = (setting: 'hostname' | 'defaultLocale' | 'publicUrl') => <SettingSourceBadge form={form} canUpdate={canUpdate} setting={setting} />;
+  const source = (setting: 'hostname' | 'defaultLocale' | 'publicUrl') => (
+    <SettingSourceBadge form={form} canUpdate={canUpdate} setting={setting} />
+  );
   const setHostname = (locale: string, origin: string) => {
     const next = { ...hostnames.value };
     if (origin) next[locale] = origin;
@@ -25,7 +27,10 @@ export const SiteSection = ({ form, disabled, canUpdate, locales }: SectionProps
   };
 
   return (
-    <Section title={t('settings.general', 'Site')} description={t('settings.general.description', 'The front end whose URLs the sitemap lists.')}>
+    <Section
+      title={t('settings.general', 'Site')}
+      description={t('settings.general.description', 'The front end whose URLs the sitemap lists.')}
+    >
       <Grid.Root gap={5}>
         <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
           <SettingField
@@ -36,7 +41,11 @@ export const SiteSection = ({ form, disabled, canUpdate, locales }: SectionProps
             required
             action={source('hostname')}
           >
-            <TextInput value={hostname.value} disabled={disabled} onChange={(event: React.ChangeEvent<HTMLInputElement>) => hostname.set(event.target.value)} />
+            <TextInput
+              value={hostname.value}
+              disabled={disabled}
+              onChange={(event: React.ChangeEvent<HTMLInputElement>) => hostname.set(event.target.value)}
+            />
           </SettingField>
         </Grid.Item>
         <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
@@ -81,7 +90,10 @@ export const SiteSection = ({ form, disabled, canUpdate, locales }: SectionProps
           <SettingField
             name="publicUrl"
             label={t('settings.publicUrl', 'Public URL of the sitemap files')}
-            hint={t('settings.publicUrl.hint', "Optional. Defaults to Strapi's server URL + /api/sitemap; set it when a proxy serves the files elsewhere.")}
+            hint={t(
+              'settings.publicUrl.hint',
+              "Optional. Defaults to Strapi's server URL + /api/sitemap; set it when a proxy serves the files elsewhere."
+            )}
             error={errorOf('publicUrl')}
             action={source('publicUrl')}
           >

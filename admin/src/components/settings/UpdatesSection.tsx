@@ -18,7 +18,13 @@ export const UpdatesSection = (props: SectionProps) => {
   const { errorOf } = form;
 
   return (
-    <Section title={t('settings.schedule', 'Updates')} description={t('settings.schedule.description', 'Publishing rewrites only the files that changed; the schedule runs a full regeneration.')}>
+    <Section
+      title={t('settings.schedule', 'Updates')}
+      description={t(
+        'settings.schedule.description',
+        'Publishing rewrites only the files that changed; the schedule runs a full regeneration.'
+      )}
+    >
       <Grid.Root gap={5}>
         <Grid.Item col={12} direction="column" alignItems="stretch">
           <ScheduleFields
