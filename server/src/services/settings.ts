@@ -13,7 +13,7 @@ import { mergeSettings, usableSettings, type SkippedSetting } from '../core/usab
 import type { FieldError, SchemaCatalog, SitemapSettings } from '../core/types';
 import { PLUGIN_ID } from '../uids';
 
-import type { SettingSource } from '../core/api-types';
+import type { SettingSource, SettingsResponse } from '../core/api-types';
 
 export type { SettingSource };
 
@@ -131,7 +131,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** The effective settings, unvalidated (`settings`), and where each top-level value comes from. */
-    async get() {
+    async get(): Promise<SettingsResponse> {
       const saved = await overrides();
       const settings = merge(saved) as unknown as SitemapSettings;
       cache = { at: Date.now(), settings };
