@@ -5,7 +5,7 @@
  * Saves screenshots of the dashboard, the settings page and the edit-view panel (linked from the README).
  */
 import path from 'path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { ADMIN_PASSWORD, createAdminWithActions, createSuperAdmin, loginAdmin } from '../helpers/admin-auth';
 import { launchChromium, loginInBrowser } from '../helpers/browser';
 import { ARTICLE, createArticle, createCategory } from '../helpers/content';
@@ -47,11 +47,15 @@ describeOnSqlite('admin panel in Chromium', () => {
     return { context, page };
   }
 
-  /** A tall window, reloaded so no notification covers the page: the README shows these. */
-  async function saveScreenshot(page: Page, name: string, readyHeading: string) {
+  /**
+   * A tall window, reloaded so no notification covers the page: the README shows these. `loaded` is what
+   * must be on screen first, beyond the page's heading (the edit view's panel loads after the page).
+   */
+  async function saveScreenshot(page: Page, name: string, readyHeading: string, loaded?: (page: Page) => Locator) {
     await page.setViewportSize({ width: 1440, height: name === 'edit-view' ? 1000 : 2600 });
     await page.reload();
     await page.getByRole('heading', { name: readyHeading, level: 1 }).waitFor();
+    if (loaded) await loaded(page).waitFor();
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
   }
@@ -84,13 +88,13 @@ describeOnSqlite('admin panel in Chromium', () => {
     // Keyboard only: open the select, take the first type (Article), then the button next to it.
     await page.getByRole('combobox', { name: 'Content type to add' }).focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('option', { name: 'Article' }).waitFor();
+    await page.getByRole('option', { name: 'Article', exact: true }).waitFor();
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox' && document.activeElement.textContent === 'Article');
     await page.keyboard.press('Tab');
     await page.waitForFunction(() => document.activeElement?.textContent === 'Add to the sitemap');
     await page.keyboard.press('Enter');
-    const card = page.getByRole('region', { name: 'Article' });
+    const card = page.getByRole('region', { name: 'Article', exact: true });
     await card.waitFor();
 
     const pattern = card.getByLabel('URL pattern');
@@ -113,9 +117,9 @@ describeOnSqlite('admin panel in Chromium', () => {
     const { context, page } = await newSession(superAdmin.email);
     await page.goto(`${app.baseUrl}/admin/settings/sitemap`);
     await page.getByRole('combobox', { name: 'Content type to add' }).click();
-    await page.getByRole('option', { name: 'Article' }).click();
+    await page.getByRole('option', { name: 'Article', exact: true }).click();
     await page.getByRole('button', { name: 'Add to the sitemap' }).click();
-    const card = page.getByRole('region', { name: 'Article' });
+    const card = page.getByRole('region', { name: 'Article', exact: true });
 
     // Checked in the browser, in the editor's language.
     await card.getByLabel('URL pattern').fill('/blog/[slug]');
@@ -228,7 +232,9 @@ describeOnSqlite('admin panel in Chromium', () => {
     await page.getByText('Included in the sitemap again.', { exact: false }).first().waitFor();
     await until((urls) => urls.includes(FIRST_POST));
     await panel.getByText('Listed', { exact: true }).waitFor();
-    await saveScreenshot(page, 'edit-view', 'First post');
+    await saveScreenshot(page, 'edit-view', 'First post', (reloaded) =>
+      reloaded.getByRole('list', { name: 'Sitemap status per locale' }).getByRole('link', { name: /^article-\d+\.xml/ })
+    );
     await context.close();
   });
 
@@ -253,7 +259,7 @@ describeOnSqlite('admin panel in Chromium', () => {
     await page.goto(`${app.baseUrl}/admin/settings/sitemap`);
     await page.getByRole('heading', { name: 'Paramètres du sitemap' }).waitFor();
     await page.getByText("S'exécute : À 03:00").waitFor();
-    await page.getByRole('region', { name: 'Article' }).getByLabel("Modèle d'URL").waitFor();
+    await page.getByRole('region', { name: 'Article', exact: true }).getByLabel("Modèle d'URL").waitFor();
 
     await page.goto(`${app.baseUrl}/admin/content-manager/collection-types/${ARTICLE}/${firstPostId}?plugins[i18n][locale]=en`);
     await page.getByRole('list', { name: 'État dans le sitemap par langue' }).getByText('Listée', { exact: true }).waitFor();

@@ -9,6 +9,8 @@ import { useIntl } from 'react-intl';
 import { Badge, Box, Button, Checkbox, Flex, Link, Typography } from '@strapi/design-system';
 import { useAPIErrorHandler, useNotification, useRBAC } from '@strapi/strapi/admin';
 import { useSitemapApi, type EntryLocaleStatus, type EntryState, type EntryStatus, type ExclusionTarget } from '../api/sitemap';
+import { useSitemapQuery } from '../hooks/useSitemapQuery';
+import { describeQueryError } from '../utils/query-state';
 import { PERMISSIONS } from '../permissions';
 import { getTranslation } from '../utils/translations';
 import { ENTRY_STATE_LABELS } from '../utils/entry-states';
@@ -48,44 +50,20 @@ function useTranslate(): Translate {
   );
 }
 
-/** The status of one document, read again when the edited version changes and while a change waits. */
+/** The status of one document: read again when the edited version changes, and while a change waits to be written. */
 function useEntryStatus(contentType: string, documentId: string | undefined, enabled: boolean, versionKey: string) {
-  const sitemapApi = useSitemapApi();
-  // The client is new on every render; the callbacks below read the latest through this ref.
-  const api = React.useRef(sitemapApi);
-  api.current = sitemapApi;
-  const [status, setStatus] = React.useState<EntryStatus | null>(null);
-  const [failed, setFailed] = React.useState(false);
-
-  const load = React.useCallback(async () => {
-    if (!enabled || !documentId) return;
-    try {
-      setStatus(await api.current.entryStatus(contentType, documentId));
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
-  }, [contentType, documentId, enabled]);
-
-  React.useEffect(() => {
-    setStatus(null);
-    setFailed(false);
-  }, [contentType, documentId]);
-
-  React.useEffect(() => {
-    load();
-  }, [load, versionKey]);
-
-  const waiting = Boolean(status?.mapped && status.locales.some((row) => row.pending || row.state === 'pending'));
-  React.useEffect(() => {
-    if (!waiting) return undefined;
-    const timer = setInterval(load, POLL_MS);
-    return () => clearInterval(timer);
-  }, [waiting, load]);
-
-  const exclude = React.useCallback((target: ExclusionTarget) => api.current.exclude(target), []);
-  const include = React.useCallback((target: ExclusionTarget) => api.current.include(target), []);
-  return { status, failed, load, exclude, include };
+  const api = useSitemapApi();
+  const fetchStatus = React.useCallback(
+    (signal: AbortSignal) => api.entryStatus({ contentType, documentId: documentId ?? '' }, { signal }),
+    [api, contentType, documentId]
+  );
+  const key = enabled && documentId ? JSON.stringify([contentType, documentId]) : null;
+  const { data: status, error, reload } = useSitemapQuery(key, fetchStatus, {
+    refresh: versionKey,
+    pollMs: POLL_MS,
+    pollWhile: (current) => Boolean(current?.mapped && current.locales.some((row) => row.pending || row.state === 'pending')),
+  });
+  return { status, failed: Boolean(error), problem: describeQueryError(error), load: reload, exclude: api.exclude, include: api.include };
 }
 
 const useLocaleName = () => {
@@ -251,6 +229,7 @@ const ExclusionToggle = ({ status, locale, localeName, onChanged, exclude, inclu
 export const PanelContent = ({
   status,
   failed,
+  problem,
   currentLocale,
   canExclude,
   reload,
@@ -259,6 +238,8 @@ export const PanelContent = ({
 }: {
   status: EntryStatus | null;
   failed: boolean;
+  /** Why the status could not be read, when the admin can do something about it. */
+  problem?: string | null;
   currentLocale: string | null;
   canExclude: boolean;
   reload: () => Promise<void>;
@@ -273,6 +254,11 @@ export const PanelContent = ({
         <Typography variant="pi" textColor="danger600" role="alert">
           {t('editView.error', 'The sitemap status of this entry could not be loaded.')}
         </Typography>
+        {problem ? (
+          <Typography variant="pi" textColor="neutral600">
+            {problem}
+          </Typography>
+        ) : null}
         <Button variant="tertiary" size="S" onClick={() => reload()}>
           {t('editView.retry', 'Try again')}
         </Button>
@@ -316,7 +302,7 @@ export const EditViewSidePanel = ({ model, documentId, document, meta }: EditVie
   const canRead = !isLoading && Boolean(allowedActions.canRead);
   // Publishing, unpublishing or saving changes these: the status is read again.
   const versionKey = JSON.stringify([document?.updatedAt, document?.publishedAt, meta?.availableStatus]);
-  const { status, failed, load, exclude, include } = useEntryStatus(model, id, canRead && Boolean(document), versionKey);
+  const { status, failed, problem, load, exclude, include } = useEntryStatus(model, id, canRead && Boolean(document), versionKey);
 
   // Hidden for entries not saved yet (a clone has no document of its own), for admins who may not
   // read the sitemap, for types it does not map, and until that is known.
@@ -327,6 +313,7 @@ export const EditViewSidePanel = ({ model, documentId, document, meta }: EditVie
       <PanelContent
         status={status}
         failed={failed}
+        problem={problem}
         currentLocale={document?.locale ?? null}
         canExclude={Boolean(allowedActions.canUpdate)}
         reload={load}

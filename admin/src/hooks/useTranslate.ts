@@ -1,12 +1,18 @@
+import * as React from 'react';
 import { useIntl } from 'react-intl';
 import { getTranslation } from '../utils/translations';
 import type { FieldMessage } from '../utils/settings-form';
 
-/** A translate function (id, English default, values) for the plugin's own, un-prefixed translation keys. */
+/**
+ * A translate function (id, English default, values) for the plugin's own, un-prefixed translation keys.
+ * The same functions until the language changes, so effects and callbacks can depend on them.
+ */
 export function useTranslate() {
   const { formatMessage, locale } = useIntl();
-  const t = (id: string, defaultMessage: string, values?: Record<string, unknown>) =>
-    formatMessage({ id: getTranslation(id), defaultMessage }, values as any) as string;
-  const message = (descriptor: FieldMessage) => t(descriptor.id, descriptor.defaultMessage, descriptor.values);
-  return { t, message, locale };
+  return React.useMemo(() => {
+    const t = (id: string, defaultMessage: string, values?: Record<string, unknown>) =>
+      formatMessage({ id: getTranslation(id), defaultMessage }, values as any) as string;
+    const message = (descriptor: FieldMessage) => t(descriptor.id, descriptor.defaultMessage, descriptor.values);
+    return { t, message, locale };
+  }, [formatMessage, locale]);
 }

@@ -3,12 +3,14 @@ import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Box, Button, Flex, Link, Table, Tbody, Td, Th, Thead, Tr, Typography } from '@strapi/design-system';
 import { Layouts, Page, useNotification, useRBAC } from '@strapi/strapi/admin';
-import { useSitemapApi, type SitemapStatus } from '../api/sitemap';
+import { useSitemapApi } from '../api/sitemap';
 import { PERMISSIONS } from '../permissions';
 import { describeCron } from '../utils/cron';
 import { contentManagerLink, formatBytes, formatPercent, isCrossHost } from '../utils/format';
+import { describeQueryError } from '../utils/query-state';
 import { Section } from '../components/Section';
 import { RunProblems } from '../components/dashboard/RunProblems';
+import { useSitemapQuery } from '../hooks/useSitemapQuery';
 import { useTranslate } from '../hooks/useTranslate';
 
 const POLL_MS = 2_000;
@@ -19,44 +21,32 @@ export const Dashboard = () => {
   const api = useSitemapApi();
   const { toggleNotification } = useNotification();
   const { allowedActions } = useRBAC({ regenerate: PERMISSIONS.regenerate });
-  const [status, setStatus] = React.useState<SitemapStatus | null>(null);
-  const [error, setError] = React.useState(false);
   const [starting, setStarting] = React.useState(false);
-
-  const load = React.useCallback(async () => {
-    try {
-      setStatus(await api.status());
-      setError(false);
-    } catch {
-      setError(true);
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  React.useEffect(() => {
-    load();
-  }, [load]);
-
   // After "Generate now", the id of the newest run before it: the first run after it that ends is reported.
   const [awaitingAfter, setAwaitingAfter] = React.useState<number | null>(null);
-  const busy = Boolean(status?.running) || (status?.pendingChanges ?? 0) > 0 || starting || awaitingAfter !== null;
-  React.useEffect(() => {
-    if (!busy) return undefined;
-    const timer = setInterval(load, POLL_MS);
-    return () => clearInterval(timer);
-  }, [busy, load]);
+  const fetchStatus = React.useCallback((signal: AbortSignal) => api.status({ signal }), [api]);
+  const { data: status, error, reload } = useSitemapQuery('status', fetchStatus, {
+    pollMs: POLL_MS,
+    pollWhile: (current) => Boolean(current?.running) || (current?.pendingChanges ?? 0) > 0 || starting || awaitingAfter !== null,
+  });
 
+  const run = status?.runs[0];
+  const finished = awaitingAfter !== null && run && run.id > awaitingAfter && run.status !== 'running' ? run : null;
   React.useEffect(() => {
-    const run = status?.runs[0];
-    if (awaitingAfter === null || !run || run.id <= awaitingAfter || run.status === 'running') return;
+    if (!finished) return;
     setAwaitingAfter(null);
     toggleNotification(
-      run.status === 'success'
-        ? { type: 'success', message: t('dashboard.generate.done', 'Generation finished: {urls, plural, one {# URL} other {# URLs}}, {files, plural, one {# file} other {# files}} written.', { urls: run.urlCount ?? 0, files: run.filesWritten ?? 0 }) }
-        : { type: 'danger', message: t('dashboard.generate.error', 'Generation failed: {error}', { error: run.error ?? '' }) }
+      finished.status === 'success'
+        ? {
+            type: 'success',
+            message: t('dashboard.generate.done', 'Generation finished: {urls, plural, one {# URL} other {# URLs}}, {files, plural, one {# file} other {# files}} written.', {
+              urls: finished.urlCount ?? 0,
+              files: finished.filesWritten ?? 0,
+            }),
+          }
+        : { type: 'danger', message: t('dashboard.generate.error', 'Generation failed: {error}', { error: finished.error ?? '' }) }
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [status, awaitingAfter]);
+  }, [finished, toggleNotification, t]);
 
   const generate = async () => {
     setStarting(true);
@@ -64,7 +54,7 @@ export const Dashboard = () => {
       setAwaitingAfter(status?.runs[0]?.id ?? 0);
       await api.generate();
       toggleNotification({ type: 'success', message: t('dashboard.generate.started', 'Generation started.') });
-      await load();
+      await reload();
     } catch {
       setAwaitingAfter(null);
       toggleNotification({ type: 'danger', message: t('dashboard.generate.failed', 'The generation could not be started. Check the settings.') });
@@ -78,8 +68,7 @@ export const Dashboard = () => {
     toggleNotification({ type: 'success', message: t('dashboard.robots.copied', 'Copied to the clipboard.') });
   };
 
-  if (error) return <Page.Error />;
-  if (!status) return <Page.Loading />;
+  if (!status) return error ? <Page.Error content={describeQueryError(error) ?? undefined} /> : <Page.Loading />;
 
   const lastRun = status.runs[0];
   const ruleCounts = Object.entries(status.validation.counts);

@@ -1,4 +1,4 @@
-import type { EntryState } from '../../../server/src/core/entry-status';
+import type { EntryState } from '#sitemap/shared';
 
 /** English names of the states GET /sitemap/entry-status gives (translated as `editView.state.<state>`). */
 export const ENTRY_STATE_LABELS: Record<EntryState, string> = {

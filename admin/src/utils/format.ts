@@ -13,23 +13,6 @@ export const contentManagerLink = (contentType: string, documentId: string, loca
   return locale ? `${base}?plugins[i18n][locale]=${encodeURIComponent(locale)}` : base;
 };
 
-export const RULE_CODES = [
-  'url-too-long',
-  'url-not-absolute',
-  'url-host-mismatch',
-  'url-duplicate',
-  'pattern-unfilled',
-  'file-limit',
-  'lastmod-invalid',
-  'lastmod-future',
-  'priority-uniform',
-  'index-host-local',
-] as const;
-
-/** What starts a run, and how it ends: shown through `triggers.<trigger>` and `runs.status.<status>`. */
-export const RUN_TRIGGERS = ['manual', 'publish', 'schedule', 'script', 'settings', 'startup'] as const;
-export const RUN_STATUSES = ['running', 'success', 'failed'] as const;
-
 /** True when the sitemap is served from another host than the pages it lists (cross-host submission). */
 export function isCrossHost(sitemapUrl: string, hostname: string) {
   try {

@@ -5,9 +5,18 @@
  * in the editor's language.
  */
 
-import type { Changefreq, ContentTypeInfo, ContentTypeSettings, CustomUrl, SitemapSettings } from '../../../server/src/core/types';
-import { CHANGEFREQS, MAX_DEBOUNCE_MS, MIN_BYTES_PER_FILE, PROTOCOL_LIMITS } from '../../../server/src/core/limits';
-import { isTimeZone } from '../../../server/src/core/time-zone';
+import {
+  CHANGEFREQS,
+  isTimeZone,
+  MAX_DEBOUNCE_MS,
+  MIN_BYTES_PER_FILE,
+  PROTOCOL_LIMITS,
+  type Changefreq,
+  type ContentTypeInfo,
+  type ContentTypeSettings,
+  type CustomUrl,
+  type SitemapSettings,
+} from '#sitemap/shared';
 
 export { CHANGEFREQS, MAX_DEBOUNCE_MS, MIN_BYTES_PER_FILE, PROTOCOL_LIMITS };
 export type { Changefreq, CustomUrl };

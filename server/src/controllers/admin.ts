@@ -1,6 +1,7 @@
 /** Admin API: thin handlers, each validating its input and calling one service. */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
+import type { CatalogType, GenerateResponse } from '../core/api-types';
 import { isTimeZone, TIME_ZONE_HELP } from '../core/time-zone';
 import { typeOf } from '../core/mappable';
 import { PLUGIN_ID } from '../uids';
@@ -75,7 +76,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async contentTypes(ctx: any) {
       const catalog = service('settings').catalog();
       const displayName = (uid: string) => (strapi.contentTypes as any)[uid]?.info?.displayName ?? uid;
-      ctx.body = Object.values(catalog).map((type: any) => ({ ...type, displayName: displayName(type.uid) }));
+      ctx.body = Object.values(catalog).map((type: any): CatalogType => ({ ...type, displayName: displayName(type.uid) }));
     },
 
     async preview(ctx: any) {
@@ -93,7 +94,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         .generate('manual')
         .catch((error: Error) => strapi.log.error(`[sitemap] manual generation failed: ${error.message}`));
       ctx.status = 202;
-      ctx.body = { accepted: true };
+      ctx.body = { accepted: true } satisfies GenerateResponse;
     },
 
     async status(ctx: any) {

@@ -1,5 +1,6 @@
 /** Entries left out one by one by an editor (all locales of a document, or one locale). */
 import type { Core } from '@strapi/strapi';
+import type { Exclusion } from '../core/api-types';
 import { EXCLUSION_UID, PLUGIN_ID } from '../uids';
 
 export interface ExclusionInput {
@@ -19,7 +20,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const where = ({ contentType, documentId, locale }: ExclusionInput) => ({ contentType, target: documentId, locale: locale ?? null });
 
   return {
-    async list(contentType?: string) {
+    async list(contentType?: string): Promise<Exclusion[]> {
       const rows = (await exclusions().findMany({ where: contentType ? { contentType } : {}, orderBy: { id: 'asc' } })) as any[];
       return rows.map((row) => ({ contentType: row.contentType, documentId: row.target, locale: row.locale ?? null }));
     },

@@ -11,6 +11,7 @@ import type { Core } from '@strapi/strapi';
 import { chunksOf } from '../core/chunks';
 import { etagOf, type CompressedBody } from '../core/gzip-file';
 import { FILE_PART_UID, FILE_UID } from '../uids';
+import type { FileFormat } from '../core/api-types';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -31,7 +32,7 @@ const LIVE_SNAPSHOT_MS = 1_000;
 const RETIRED_GRACE_MS = 60_000;
 
 /** `keys` is a urlset's block index (never served): which document stands where in the file. */
-export type FileFormat = 'urlset' | 'text' | 'index' | 'xsl' | 'keys';
+export type { FileFormat };
 
 export interface FileToStore {
   name: string;

@@ -7,20 +7,17 @@ import { errors } from '@strapi/utils';
 import { documentUrls } from '../core/document-urls';
 import { hasOwn } from '../core/mappable';
 import { validateSettings } from '../core/settings';
+import type { PreviewRequest, PreviewResponse } from '../core/api-types';
 import type { ContentTypeSettings, SitemapSettings } from '../core/types';
 import { UrlHashSet } from '../core/url-hash-set';
 import { ValidationReport } from '../core/validation';
 import { readDocuments } from './entry-source';
 import { PLUGIN_ID } from '../uids';
 
-export interface PreviewRequest {
-  contentType: string;
-  settings?: Partial<ContentTypeSettings>;
-  limit?: number;
-}
+export type { PreviewRequest } from '../core/api-types';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  async preview({ contentType: uid, settings: override, limit = 10 }: PreviewRequest) {
+  async preview({ contentType: uid, settings: override, limit = 10 }: PreviewRequest): Promise<PreviewResponse> {
     const settingsService = strapi.plugin(PLUGIN_ID).service('settings');
     const { settings: current } = (await settingsService.get()) as { settings: SitemapSettings };
     const saved = hasOwn(current.contentTypes, uid) ? current.contentTypes[uid] : {};

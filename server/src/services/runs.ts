@@ -5,7 +5,9 @@ import type { ValidationSummary } from '../core/validation';
 import type { SkippedSetting } from '../core/usable-settings';
 import { retryDelayMs, type FailingState } from '../core/backoff';
 
-export type RunTrigger = 'startup' | 'manual' | 'schedule' | 'publish' | 'script' | 'settings';
+import type { RunTrigger } from '../core/api-types';
+
+export type { RunTrigger };
 
 export interface RunReport {
   scope: 'full' | 'types' | 'documents';

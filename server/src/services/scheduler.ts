@@ -12,6 +12,7 @@ import { retryDelayMs } from '../core/backoff';
 import { dependentsBySource } from '../core/dependencies';
 import { serverTimeZone } from '../core/time-zone';
 import { outputChanges } from '../core/settings-change';
+import type { CronPreview } from '../core/api-types';
 import type { SitemapSettings } from '../core/types';
 import type { DirtyMark, StoredMark } from './dirty-marks';
 import type { RunScope } from './generator';
@@ -268,7 +269,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** The next run times an expression gives in `timezone` (default: the server's), for the settings page. */
-    previewCron(expression: string, timezone?: string, count = 5) {
+    previewCron(expression: string, timezone?: string, count = 5): CronPreview {
       const zone = timezone || serverTimeZone();
       const check = cron.validateDetailed(expression);
       if (!check.valid) {

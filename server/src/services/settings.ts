@@ -13,7 +13,9 @@ import { mergeSettings, usableSettings, type SkippedSetting } from '../core/usab
 import type { FieldError, SchemaCatalog, SitemapSettings } from '../core/types';
 import { PLUGIN_ID } from '../uids';
 
-export type SettingSource = 'admin' | 'config' | 'default';
+import type { SettingSource, SettingsResponse } from '../core/api-types';
+
+export type { SettingSource };
 
 const STORE_KEY = 'admin-settings';
 /** The row shared with strapi-plugin-sitemap: read only to carry values over, or to import the old plugin's. */
@@ -129,7 +131,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** The effective settings, unvalidated (`settings`), and where each top-level value comes from. */
-    async get() {
+    async get(): Promise<SettingsResponse> {
       const saved = await overrides();
       const settings = merge(saved) as unknown as SitemapSettings;
       cache = { at: Date.now(), settings };

@@ -3,12 +3,13 @@
  * whether runs keep failing, and the admin settings that runs leave out because they no longer validate.
  */
 import type { Core } from '@strapi/strapi';
+import type { StatusResponse } from '../core/api-types';
 import type { StoredFile } from './file-store';
 import { INDEX_NAME } from './generator';
 import { PLUGIN_ID } from '../uids';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  async status() {
+  async status(): Promise<StatusResponse> {
     const plugin = strapi.plugin(PLUGIN_ID);
     const { settings, sources } = await plugin.service('settings').get();
     const base = plugin.service('generator').publicUrl(settings);

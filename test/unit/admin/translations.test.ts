@@ -1,7 +1,7 @@
 import path from 'path';
 import en from '../../../admin/src/translations/en.json';
 import fr from '../../../admin/src/translations/fr.json';
-import { RULE_CODES, RUN_STATUSES, RUN_TRIGGERS } from '../../../admin/src/utils/format';
+import { RULE_CODES, RUN_STATUSES, RUN_TRIGGERS } from '#sitemap/shared';
 import { ENTRY_STATE_LABELS } from '../../../admin/src/utils/entry-states';
 import { CHANGEFREQS } from '../../../admin/src/utils/settings-form';
 import { usedTranslationKeys } from './translation-keys';

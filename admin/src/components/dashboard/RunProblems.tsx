@@ -7,7 +7,7 @@ import * as React from 'react';
 import { Box, Link, Typography } from '@strapi/design-system';
 import { Link as RouterLink } from 'react-router-dom';
 import { useIntl } from 'react-intl';
-import type { SitemapStatus } from '../../api/sitemap';
+import type { StatusResponse } from '../../api/sitemap';
 import { useTranslate } from '../../hooks/useTranslate';
 
 const Panel = ({ label, children }: { label: string; children: React.ReactNode }) => (
@@ -19,7 +19,7 @@ const Panel = ({ label, children }: { label: string; children: React.ReactNode }
   </Box>
 );
 
-export const RunProblems = ({ status }: { status: SitemapStatus }) => {
+export const RunProblems = ({ status }: { status: StatusResponse }) => {
   const { t } = useTranslate();
   const { formatDate } = useIntl();
   const when = (iso: string) => formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });

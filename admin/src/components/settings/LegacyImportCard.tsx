@@ -7,7 +7,8 @@ import * as React from 'react';
 import { Box, Button, Typography } from '@strapi/design-system';
 import { isFetchError, useNotification } from '@strapi/strapi/admin';
 import { useIntl } from 'react-intl';
-import { useSitemapApi, type LegacyImportPreview, type SettingsResponse } from '../../api/sitemap';
+import { useSitemapApi, type SettingsResponse } from '../../api/sitemap';
+import { useSitemapQuery } from '../../hooks/useSitemapQuery';
 import { useTranslate } from '../../hooks/useTranslate';
 import { Section } from '../Section';
 
@@ -21,17 +22,11 @@ export const LegacyImportCard = ({ onImported }: LegacyImportCardProps) => {
   const { formatDate } = useIntl();
   const api = useSitemapApi();
   const { toggleNotification } = useNotification();
-  const [preview, setPreview] = React.useState<LegacyImportPreview | null>(null);
   const [importing, setImporting] = React.useState(false);
-
-  const load = React.useCallback(() => {
-    api
-      .legacyImport()
-      .then(setPreview)
-      .catch(() => setPreview(null));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  React.useEffect(load, [load]);
+  const fetchPreview = React.useCallback((signal: AbortSignal) => api.legacyImport({ signal }), [api]);
+  const { data, error, reload } = useSitemapQuery('legacy-import', fetchPreview);
+  // Nothing to offer when the preview cannot be read: the card stays hidden.
+  const preview = error ? null : data;
 
   if (!preview?.found || !preview.plan) return null;
   const { plan } = preview;
@@ -45,7 +40,7 @@ export const LegacyImportCard = ({ onImported }: LegacyImportCardProps) => {
         type: 'success',
         message: t('settings.legacy.done', 'Settings imported. The sitemap is regenerated in the background.'),
       });
-      load();
+      await reload();
     } catch (error) {
       const details = isFetchError(error) ? (error.response?.data as any)?.error?.details?.errors : undefined;
       const reasons = Array.isArray(details)

@@ -5,9 +5,11 @@
 import * as React from 'react';
 import { Box, Flex, Link, Loader, Typography } from '@strapi/design-system';
 import { isFetchError } from '@strapi/strapi/admin';
-import { useSitemapApi, type PreviewResponse } from '../../api/sitemap';
+import { useSitemapApi } from '../../api/sitemap';
 import { useDebounced } from '../../hooks/useDebounced';
+import { useSitemapQuery } from '../../hooks/useSitemapQuery';
 import { useTranslate } from '../../hooks/useTranslate';
+import { describeQueryError } from '../../utils/query-state';
 import type { TypeSettings } from '../../utils/settings-form';
 
 interface PatternPreviewProps {
@@ -15,36 +17,24 @@ interface PatternPreviewProps {
   settings: TypeSettings;
 }
 
+/** The server's field errors on the previewed settings, or why the answer could not be read. */
+function previewProblem(error: unknown): string | null {
+  const details = isFetchError(error) ? (error.response?.data as any)?.error?.details?.errors : undefined;
+  return Array.isArray(details) ? details.map((detail: { message?: string }) => detail.message).join('; ') : describeQueryError(error);
+}
+
 export const PatternPreview = ({ uid, settings }: PatternPreviewProps) => {
   const { t } = useTranslate();
   const api = useSitemapApi();
   const request = useDebounced(JSON.stringify(settings), 500);
-  const [result, setResult] = React.useState<PreviewResponse | null>(null);
-  const [problem, setProblem] = React.useState<string | null>(null);
-  const [loading, setLoading] = React.useState(false);
-
-  React.useEffect(() => {
-    let current = true;
-    setLoading(true);
-    api
-      .preview(uid, JSON.parse(request) as TypeSettings)
-      .then((response) => {
-        if (!current) return;
-        setResult(response);
-        setProblem(null);
-      })
-      .catch((error: unknown) => {
-        if (!current) return;
-        const details = isFetchError(error) ? (error.response?.data as any)?.error?.details?.errors : undefined;
-        setProblem(Array.isArray(details) ? details.map((detail: any) => detail.message).join('; ') : t('settings.preview.failed', 'The preview could not be loaded.'));
-        setResult(null);
-      })
-      .finally(() => current && setLoading(false));
-    return () => {
-      current = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [uid, request]);
+  const fetchPreview = React.useCallback(
+    (signal: AbortSignal) => api.preview({ contentType: uid, settings: JSON.parse(request) as TypeSettings, limit: 5 }, { signal }),
+    [api, uid, request]
+  );
+  // Keyed by type only: while the next preview loads, the last one stays on screen.
+  const { data, error, loading } = useSitemapQuery(uid, fetchPreview);
+  const result = error ? null : data;
+  const problem = error ? previewProblem(error) ?? t('settings.preview.failed', 'The preview could not be loaded.') : null;
 
   return (
     <Box background="neutral100" padding={4} hasRadius aria-live="polite" aria-busy={loading}>

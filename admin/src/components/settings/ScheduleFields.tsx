@@ -5,9 +5,10 @@
 import * as React from 'react';
 import { Box, Checkbox, Flex, TextInput, Typography } from '@strapi/design-system';
 import { useIntl } from 'react-intl';
-import { isTimeZone } from '../../../../server/src/core/time-zone';
-import { useSitemapApi, type CronPreview } from '../../api/sitemap';
+import { isTimeZone } from '#sitemap/shared';
+import { useSitemapApi } from '../../api/sitemap';
 import { useDebounced } from '../../hooks/useDebounced';
+import { useSitemapQuery } from '../../hooks/useSitemapQuery';
 import { useTranslate } from '../../hooks/useTranslate';
 import { describeCron } from '../../utils/cron';
 import { SettingField } from './SettingField';
@@ -35,26 +36,16 @@ export const ScheduleFields = (props: ScheduleFieldsProps) => {
   const api = useSitemapApi();
   const expression = useDebounced(cron, 400);
   const zone = useDebounced(timezone, 400);
-  const [preview, setPreview] = React.useState<CronPreview | null>(null);
   const [lastExpression, setLastExpression] = React.useState(cron || LAST_EXPRESSION);
   const zones = React.useMemo(() => Intl.supportedValuesOf('timeZone'), []);
-
-  React.useEffect(() => {
-    let current = true;
-    // A zone being typed is not asked about: the form shows why it is not one yet.
-    if (expression === false || !expression.trim() || (zone && !isTimeZone(zone))) {
-      setPreview(null);
-      return undefined;
-    }
-    api
-      .cronPreview(expression, zone || undefined)
-      .then((result) => current && setPreview(result))
-      .catch(() => current && setPreview(null));
-    return () => {
-      current = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [expression, zone]);
+  const fetchPreview = React.useCallback(
+    (signal: AbortSignal) => api.cronPreview({ expression: expression || '', timezone: zone || undefined }, { signal }),
+    [api, expression, zone]
+  );
+  // A zone being typed is not asked about: the form shows why it is not one yet.
+  const asked = expression !== false && expression.trim() !== '' && (!zone || isTimeZone(zone));
+  const { data, error: previewError } = useSitemapQuery(asked ? 'cron' : null, fetchPreview);
+  const preview = asked && !previewError ? data : null;
 
   const description = cron === false ? null : describeCron(cron, locale);
   const serverError = preview && !preview.valid ? t('settings.cron.invalid', 'Not a valid cron expression: {errors}', { errors: preview.errors.join('; ') }) : undefined;

@@ -1,0 +1,24 @@
+/** Pages that are not content entries, edited as one list. */
+import { Flex } from '@strapi/design-system';
+import { useSetting } from '../../hooks/useSettingsForm';
+import { useTranslate } from '../../hooks/useTranslate';
+import { Section } from '../Section';
+import { CustomUrlsTable } from './CustomUrlsTable';
+import { SettingSourceBadge } from './SettingSourceBadge';
+import type { SectionProps } from './SectionProps';
+
+export const CustomUrlsSection = ({ form, disabled, canUpdate }: SectionProps) => {
+  const { t } = useTranslate();
+  const customUrls = useSetting('customUrls');
+  return (
+    <Section
+      title={t('settings.custom', 'Custom URLs')}
+      description={t('settings.custom.description', 'Pages that are not content entries. A path is joined to the hostname.')}
+    >
+      <Flex justifyContent="flex-end" paddingBottom={2}>
+        <SettingSourceBadge form={form} canUpdate={canUpdate} setting="customUrls" />
+      </Flex>
+      <CustomUrlsTable urls={customUrls.value} errors={form.errors} disabled={disabled} onChange={customUrls.set} />
+    </Section>
+  );
+};

@@ -1,0 +1,57 @@
+/** How the sitemap is split and served: URL and byte limits per file, gzip, the XSL stylesheet. */
+import { Grid, NumberInput } from '@strapi/design-system';
+import { useSetting } from '../../hooks/useSettingsForm';
+import { useTranslate } from '../../hooks/useTranslate';
+import { Section } from '../Section';
+import { BooleanSetting } from './BooleanSetting';
+import { SettingField } from './SettingField';
+import { SettingSourceBadge } from './SettingSourceBadge';
+import type { SectionProps } from './SectionProps';
+
+export const FilesSection = (props: SectionProps) => {
+  const { form, disabled, canUpdate } = props;
+  const { t } = useTranslate();
+  const limits = useSetting('limits');
+
+  return (
+    <Section
+      title={t('settings.files', 'Files')}
+      description={t(
+        'settings.files.description',
+        'The protocol allows at most 50,000 URLs and 50 MB per file; smaller limits give more, smaller files.'
+      )}
+    >
+      <Grid.Root gap={5}>
+        <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
+          <SettingField
+            name="urlsPerFile"
+            label={t('settings.urlsPerFile', 'URLs per file')}
+            error={form.errorOf('limits', 'urlsPerFile')}
+            action={<SettingSourceBadge form={form} canUpdate={canUpdate} setting="limits" />}
+          >
+            <NumberInput
+              value={limits.value.urlsPerFile}
+              disabled={disabled}
+              onValueChange={(value) => limits.set({ ...limits.value, urlsPerFile: value as number })}
+            />
+          </SettingField>
+        </Grid.Item>
+        <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
+          <SettingField
+            name="bytesPerFile"
+            label={t('settings.bytesPerFile', 'Bytes per file')}
+            error={form.errorOf('limits', 'bytesPerFile')}
+          >
+            <NumberInput
+              value={limits.value.bytesPerFile}
+              disabled={disabled}
+              onValueChange={(value) => limits.set({ ...limits.value, bytesPerFile: value as number })}
+            />
+          </SettingField>
+        </Grid.Item>
+        <BooleanSetting {...props} setting="gzip" label={t('settings.gzip', 'Serve gzip to clients that accept it')} />
+        <BooleanSetting {...props} setting="xsl" label={t('settings.xsl', 'Readable in browsers (XSL stylesheet)')} />
+      </Grid.Root>
+    </Section>
+  );
+};

@@ -1,0 +1,110 @@
+/** The front end whose URLs the sitemap lists: its origin, per-locale origins, x-default, and where the files are served. */
+import * as React from 'react';
+import { Grid, SingleSelect, SingleSelectOption, TextInput } from '@strapi/design-system';
+import type { Locale } from '../../api/sitemap';
+import { useSetting } from '../../hooks/useSettingsForm';
+import { useTranslate } from '../../hooks/useTranslate';
+import { Section } from '../Section';
+import { SettingField } from './SettingField';
+import { SettingSourceBadge } from './SettingSourceBadge';
+import type { SectionProps } from './SectionProps';
+
+export const SiteSection = ({ form, disabled, canUpdate, locales }: SectionProps & { locales: Locale[] }) => {
+  const { t } = useTranslate();
+  const hostname = useSetting('hostname');
+  const hostnames = useSetting('hostnames');
+  const defaultLocale = useSetting('defaultLocale');
+  const publicUrl = useSetting('publicUrl');
+  const { errorOf } = form;
+  const source = (setting: 'hostname' | 'defaultLocale' | 'publicUrl') => (
+    <SettingSourceBadge form={form} canUpdate={canUpdate} setting={setting} />
+  );
+  const setHostname = (locale: string, origin: string) => {
+    const next = { ...hostnames.value };
+    if (origin) next[locale] = origin;
+    else delete next[locale];
+    hostnames.set(next);
+  };
+
+  return (
+    <Section
+      title={t('settings.general', 'Site')}
+      description={t('settings.general.description', 'The front end whose URLs the sitemap lists.')}
+    >
+      <Grid.Root gap={5}>
+        <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
+          <SettingField
+            name="hostname"
+            label={t('settings.hostname', 'Hostname')}
+            hint={t('settings.hostname.hint', 'Origin of the front end, such as https://www.example.com.')}
+            error={errorOf('hostname')}
+            required
+            action={source('hostname')}
+          >
+            <TextInput
+              value={hostname.value}
+              disabled={disabled}
+              onChange={(event: React.ChangeEvent<HTMLInputElement>) => hostname.set(event.target.value)}
+            />
+          </SettingField>
+        </Grid.Item>
+        <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
+          <SettingField
+            name="defaultLocale"
+            label={t('settings.defaultLocale', 'Default locale (x-default)')}
+            hint={t('settings.defaultLocale.hint', 'The version search engines show when no language matches the visitor.')}
+            error={errorOf('defaultLocale')}
+            action={source('defaultLocale')}
+          >
+            <SingleSelect
+              value={defaultLocale.value ?? locales.find((locale) => locale.isDefault)?.code ?? null}
+              disabled={disabled || locales.length === 0}
+              onChange={(value: string | number) => defaultLocale.set(String(value))}
+            >
+              {locales.map((locale) => (
+                <SingleSelectOption key={locale.code} value={locale.code}>
+                  {locale.name}
+                </SingleSelectOption>
+              ))}
+            </SingleSelect>
+          </SettingField>
+        </Grid.Item>
+        {locales.map((locale) => (
+          <Grid.Item key={locale.code} col={6} s={12} direction="column" alignItems="stretch">
+            <SettingField
+              name={`hostname-${locale.code}`}
+              label={t('settings.hostnameFor', 'Hostname for {locale}', { locale: locale.name })}
+              hint={t('settings.hostnameFor.hint', 'Optional, when this language has its own domain.')}
+              error={errorOf('hostnames', locale.code)}
+            >
+              <TextInput
+                value={hostnames.value[locale.code] ?? ''}
+                disabled={disabled}
+                placeholder={hostname.value}
+                onChange={(event: React.ChangeEvent<HTMLInputElement>) => setHostname(locale.code, event.target.value)}
+              />
+            </SettingField>
+          </Grid.Item>
+        ))}
+        <Grid.Item col={12} direction="column" alignItems="stretch">
+          <SettingField
+            name="publicUrl"
+            label={t('settings.publicUrl', 'Public URL of the sitemap files')}
+            hint={t(
+              'settings.publicUrl.hint',
+              "Optional. Defaults to Strapi's server URL + /api/sitemap; set it when a proxy serves the files elsewhere."
+            )}
+            error={errorOf('publicUrl')}
+            action={source('publicUrl')}
+          >
+            <TextInput
+              value={publicUrl.value ?? ''}
+              disabled={disabled}
+              onChange={(event: React.ChangeEvent<HTMLInputElement>) => publicUrl.set(event.target.value || undefined)}
+            />
+          </SettingField>
+        </Grid.Item>
+      </Grid.Root>
+    </Section>
+  );
+};

@@ -1,0 +1,168 @@
+/**
+ * The admin API's requests and answers, written once: the server's controllers and services build these
+ * shapes, and the admin reads them through the package's `#sitemap/shared` import (package.json "imports").
+ * Types, and the few pure constants the admin shares: nothing here may pull Strapi or Node code into the admin.
+ */
+import type { EntryStatusResponse } from './entry-status';
+import type { FailingState } from './backoff';
+import type { SettingKey } from './settings';
+import type { ContentTypeInfo, ContentTypeSettings, SitemapSettings } from './types';
+import type { SkippedSetting } from './usable-settings';
+import { RULES, type RuleCode, type ValidationSample, type ValidationSummary } from './validation';
+
+export { CHANGEFREQS, MAX_DEBOUNCE_MS, MIN_BYTES_PER_FILE, PROTOCOL_LIMITS } from './limits';
+export { isTimeZone } from './time-zone';
+export type { EntryState, EntryStatusResponse, LocaleStatus } from './entry-status';
+export type { LegacyImportPreview } from './legacy-settings';
+export type { FailingState } from './backoff';
+export type { SkippedSetting } from './usable-settings';
+export type { RuleCode, ValidationSample, ValidationSummary } from './validation';
+export type { SettingKey } from './settings';
+export type { Changefreq, ContentTypeInfo, ContentTypeSettings, CustomUrl, SitemapSettings } from './types';
+
+/** Every validation rule code (each has its `rules.<code>.title`, `.why` and `.fix` texts in the admin). */
+export const RULE_CODES = Object.keys(RULES) as RuleCode[];
+
+/** What starts a run (each has its `triggers.<trigger>` text in the admin). */
+export const RUN_TRIGGERS = ['manual', 'publish', 'schedule', 'script', 'settings', 'startup'] as const;
+export type RunTrigger = (typeof RUN_TRIGGERS)[number];
+export const RUN_STATUSES = ['running', 'success', 'failed'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+/** Where a setting's value comes from: saved in the admin, config/plugins.ts, or the plugin's default. */
+export type SettingSource = 'admin' | 'config' | 'default';
+
+/** GET and PUT /sitemap/settings, POST /sitemap/legacy-import. */
+export interface SettingsResponse {
+  settings: SitemapSettings;
+  sources: Record<SettingKey, SettingSource>;
+}
+
+/** PUT /sitemap/settings: only the settings that change; null hands a setting back to the config file. */
+export type SettingsPatch = Partial<Record<SettingKey, unknown>>;
+
+/** One entry of GET /sitemap/content-types. */
+export interface CatalogType extends ContentTypeInfo {
+  displayName: string;
+}
+
+/** POST /sitemap/preview. */
+export interface PreviewRequest {
+  contentType: string;
+  settings?: Partial<ContentTypeSettings>;
+  limit?: number;
+}
+
+export interface PreviewResponse {
+  urls: Array<{ documentId: string; locale?: string; url: string }>;
+  leftOut: ValidationSample[];
+  estimatedUrlCount: number;
+}
+
+/** POST /sitemap/cron-preview. */
+export interface CronPreviewRequest {
+  expression: string;
+  /** Empty or absent: the server's zone. */
+  timezone?: string;
+}
+
+export interface CronPreview {
+  valid: boolean;
+  errors: string[];
+  nextRuns: string[];
+  /** The IANA zone the runs were computed in (the server's when none was asked for). */
+  timezone: string;
+}
+
+/** What a stored file holds: a urlset, the index, a urlset's text twin, the stylesheet, or a urlset's document keys. */
+export type FileFormat = 'urlset' | 'text' | 'index' | 'xsl' | 'keys';
+
+/** A live file as the dashboard lists it. */
+export interface SitemapFileSummary {
+  name: string;
+  url: string;
+  format: FileFormat;
+  contentType: string | null;
+  urlCount: number | null;
+  byteSize: number;
+  compressedSize: number;
+  lastmod: string | null;
+  /** A Date on the server, an ISO string once sent. */
+  generatedAt: string | Date;
+  /** Share of the URL and byte limits per file; null for a file without a URL count. */
+  share: { urls: number; bytes: number } | null;
+}
+
+/** A run as GET /sitemap/status lists it (a row of the runs table). */
+export interface RunSummary {
+  id: number;
+  trigger: string;
+  status: RunStatus;
+  startedAt: string | Date;
+  durationMs: number | null;
+  filesWritten: number | null;
+  urlCount: number | null;
+  error: string | null;
+  report: { scope?: string } | null;
+}
+
+/** The run in progress in this process. */
+export interface RunProgress {
+  trigger: RunTrigger;
+  scope: 'full' | 'types' | 'documents';
+  startedAt: number;
+  urlCount: number;
+}
+
+/** GET /sitemap/status: the dashboard. */
+export interface StatusResponse {
+  index: SitemapFileSummary | null;
+  files: SitemapFileSummary[];
+  textFiles: SitemapFileSummary[];
+  totals: { urls: number; files: number; bytes: number };
+  /** URLs per content type ('custom' for custom URLs) and locale ('default' without i18n). */
+  counts: Record<string, Record<string, number>>;
+  /** Findings of the last full run. */
+  validation: ValidationSummary;
+  nextScheduledRun: string | null;
+  pendingChanges: number;
+  /** Runs failing in a row since the last success; `retryAt` is null when no change waits to be retried. */
+  failing: (Omit<FailingState, 'retryAt'> & { retryAt: string | null }) | null;
+  /** Admin settings that no longer validate: runs leave them out. */
+  settingWarnings: SkippedSetting[];
+  runs: RunSummary[];
+  running: RunProgress | null;
+  robots: string[];
+  hostname: string;
+  cron: string | false;
+  mappedTypes: number;
+  sources: Record<SettingKey, SettingSource>;
+}
+
+/** POST /sitemap/generate: the run starts in the background. */
+export interface GenerateResponse {
+  accepted: true;
+}
+
+/** GET /sitemap/entry-status. */
+export interface EntryStatusRequest {
+  contentType: string;
+  documentId: string;
+}
+
+export type EntryStatus = EntryStatusResponse;
+
+/** POST and DELETE /sitemap/exclusions. */
+export interface ExclusionTarget {
+  contentType: string;
+  documentId: string;
+  /** Omitted: every locale of the document. */
+  locale?: string;
+}
+
+/** One stored exclusion; `locale` null excludes every locale. Both exclusion routes answer with the full list. */
+export interface Exclusion {
+  contentType: string;
+  documentId: string;
+  locale: string | null;
+}
