@@ -179,8 +179,10 @@ export function serverFieldErrors(details: { errors?: ServerFieldError[] } | und
 /** Only the settings the editor changed are sent, so values from config/plugins.ts stay where they are. */
 export function changedSettings(initial: SettingsDraft, draft: SettingsDraft): Partial<SettingsDraft> {
   const patch: Partial<SettingsDraft> = {};
-  for (const key of Object.keys(draft) as SettingKey[]) {
-    if (JSON.stringify(initial[key]) !== JSON.stringify(draft[key])) (patch as Record<string, unknown>)[key] = draft[key];
+  for (const key of new Set([...Object.keys(initial), ...Object.keys(draft)]) as Set<SettingKey>) {
+    if (JSON.stringify(initial[key]) === JSON.stringify(draft[key])) continue;
+    // A cleared optional field is sent as null (drop the saved value): JSON would drop undefined, and the change with it.
+    (patch as Record<string, unknown>)[key] = draft[key] === undefined ? null : draft[key];
   }
   return patch;
 }

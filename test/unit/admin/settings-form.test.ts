@@ -161,6 +161,14 @@ describe('changedSettings', () => {
     expect(changedSettings(initial, draft)).toEqual({ hostname: 'https://example.org', customUrls: [] });
     expect(changedSettings(initial, valid())).toEqual({});
   });
+
+  it('sends a cleared optional setting as null, so that the save drops it', () => {
+    const initial = { ...valid(), publicUrl: 'https://cms.example.com/api/sitemap' };
+    const draft = { ...valid(), publicUrl: undefined };
+    const patch = changedSettings(initial, draft);
+    expect(patch).toEqual({ publicUrl: null });
+    expect(JSON.parse(JSON.stringify(patch))).toEqual({ publicUrl: null });
+  });
 });
 
 describe('filters text', () => {
