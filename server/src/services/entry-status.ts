@@ -9,7 +9,8 @@ import type { BlockIndexEntry } from '../core/urlset-writer';
 import { readDocuments, type SourceDocument } from './entry-source';
 import type { StoredMark } from './dirty-marks';
 import type { StoredFile } from './file-store';
-import { holds, keysName } from './generator';
+import { holds } from '../core/file-layout';
+import { keysName } from '../core/file-names';
 import { PLUGIN_ID } from '../uids';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {

@@ -10,6 +10,9 @@
 import type { Core } from '@strapi/strapi';
 import { documentUrls, type TypePlan } from '../core/document-urls';
 import { CUSTOM_GROUP, hostGroup, keysName, seqOf, textName, typeGroup, urlsetName } from '../core/file-names';
+import {
+  chainRanges, fillFiles, holds, inIndexOrder, inRangeOrder, localesOn, originOf, RangeHandOff, spliceBlocks, type RangeChange,
+} from '../core/file-layout';
 import { formatW3cDateTime } from '../core/lastmod';
 import { encodeLiteral, parsePattern } from '../core/pattern';
 import { renderSitemapIndex } from '../core/sitemap-index';
@@ -21,7 +24,7 @@ import { renderBlock, splitFile, UrlsetWriter, type BlockIndexEntry, type Closed
 import { checkLoc, isLocalHostUrl, ValidationReport } from '../core/validation';
 import { SITEMAP_XSL } from '../core/xsl';
 import { readDocuments } from './entry-source';
-import { LostLeaseError, type FileToStore, type RangeChange, type StoredFile } from './file-store';
+import { LostLeaseError, type FileToStore, type StoredFile } from './file-store';
 import type { LeaseHold } from './lease';
 import type { SkippedSetting } from '../core/usable-settings';
 import type { RunTrigger } from './runs';
@@ -66,10 +69,6 @@ type OnBlock = (groupKey: string, block: Block) => void;
 export const INDEX_NAME = 'index.xml';
 export const XSL_NAME = 'sitemap.xsl';
 
-export { keysName };
-/** Whether a file's key range (rangeStart, rangeEnd] holds `key`; '' and null are open ends. */
-export const holds = (file: { rangeStart: string | null; rangeEnd: string | null }, key: string) =>
-  key > (file.rangeStart ?? '') && (file.rangeEnd === null || key <= file.rangeEnd);
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const plugin = () => strapi.plugin(PLUGIN_ID);
@@ -112,15 +111,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** `article` for the main host, `article_fr` for the files of a locale served on its own host. */
-  function groupKeyFor(base: string, origin: string, settings: SitemapSettings) {
-    if (origin === settings.hostname) return hostGroup(base, []);
-    return hostGroup(base, Object.keys(settings.hostnames).filter((locale) => settings.hostnames[locale] === origin));
-  }
-
-  /** The host whose URLs a group's files hold; undefined for a group the settings no longer give. */
-  function groupOrigin(base: string, groupKey: string, settings: SitemapSettings) {
-    return [settings.hostname, ...Object.values(settings.hostnames)].find((origin) => groupKeyFor(base, origin, settings) === groupKey);
-  }
+  const groupKeyFor = (base: string, origin: string, settings: SitemapSettings) => hostGroup(base, localesOn(origin, settings));
 
   /** Everything one run shares: settings, the report, and how files are saved and indexed. */
   async function createRun(generation: number, hold: LeaseHold) {
@@ -338,33 +329,23 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     for (const [groupKey, groupFiles] of byGroup) {
       // Each group's pass re-reads the documents: it checks and reports only its own host's URLs.
-      const origin = groupOrigin(typeGroup(uid), groupKey, run.settings);
-      groupFiles.sort((a, b) => ((a.rangeStart ?? '') < (b.rangeStart ?? '') ? -1 : 1));
-      const affected = new Set(groupFiles.filter((file) => documentIds.some((id) => holds(file, id))));
-      let nextSeq = Math.max(...groupFiles.map((file) => seqOf(file.name))) + 1;
-      // Where an emptied file's range goes when no later file takes it: the last file written before it.
-      let previousOutputId: number | null = null;
-      let carriedStart: string | null = null;
+      const origin = originOf(groupKey, (candidate) => groupKeyFor(typeGroup(uid), candidate, run.settings), run.settings);
+      const ordered = inRangeOrder(groupFiles);
+      const affected = new Set(ordered.filter((file) => documentIds.some((id) => holds(file, id))));
+      let nextSeq = Math.max(...ordered.map((file) => seqOf(file.name))) + 1;
+      const handOff = new RangeHandOff();
       // Blocks a full file passed on to the next one, and where that next one now starts.
       let carried: RenderedBlock[] = [];
       let carriedFrom = '';
 
-      for (let i = 0; i < groupFiles.length; i++) {
-        const source = groupFiles[i];
-        const isLastFile = i === groupFiles.length - 1;
+      for (const [i, source] of ordered.entries()) {
         if (!affected.has(source) && carried.length === 0) {
-          if (carriedStart !== null) {
-            // The file before this one became empty: this one now starts where it started.
-            run.ranges.push({ id: source.id, rangeStart: carriedStart });
-            carriedStart = null;
-          }
-          previousOutputId = source.id;
+          handOff.kept(source.id);
           continue;
         }
         for (const name of [source.name, textName(source.name), keysName(source.name)]) run.replaced.add(name);
-        const start: string = carriedStart ?? source.rangeStart ?? '';
+        const start = handOff.startOf(source);
         const outputStart = carried.length > 0 ? carriedFrom : start;
-        carriedStart = null;
         const fresh: RenderedBlock[] = [];
         const writer = newWriter(run);
         const onBlock = (blockGroup: string, block: Block) => {
@@ -389,51 +370,31 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           // Splice: keep every other document's URLs as written, re-read only the changed documents.
           const changed = documentIds.filter((id) => holds({ rangeStart: start, rangeEnd: source.rangeEnd }, id));
           await writeRange(run, uid, { after: start, upTo: source.rangeEnd, documentIds: changed, origin, seen }, onBlock);
-          const changedSet = new Set(changed);
-          blocks = [...oldBlocks.filter((block) => !changedSet.has(block.key)), ...fresh];
-          blocks.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+          blocks = spliceBlocks(oldBlocks, fresh, changed);
         } else {
           await writeRange(run, uid, { after: start, upTo: source.rangeEnd, origin, seen }, onBlock);
           blocks = fresh;
         }
         // Carried blocks come from the previous file's range: they sort before this file's keys.
-        blocks = [...carried, ...blocks];
-        carried = [];
-        const outputs: WrittenFile[] = [];
-        for (let n = 0; n < blocks.length; n++) {
-          const closed = writer.add(blocks[n]);
-          if (!closed) continue;
-          outputs.push(closed);
-          if (!isLastFile) {
-            carried = blocks.slice(n);
-            // The writer opened a file for the block that did not fit: that block goes on instead.
-            await writer.close()?.sink.finish();
-            break;
-          }
-        }
-        if (carried.length === 0) {
-          const last = writer.close();
-          if (last) outputs.push(last);
-        }
+        const filled = fillFiles(writer, [...carried, ...blocks], i < ordered.length - 1);
+        const { outputs } = filled;
+        carried = filled.carried;
+        // The writer opened a file for the block that did not fit: that block goes on instead.
+        await filled.discarded?.sink.finish();
         if (outputs.length === 0) {
-          carriedStart = start;
+          handOff.emptied(start);
           continue;
         }
-        let previousEnd = outputStart;
+        const lastKeys = outputs.map((file) => file.lastKey);
+        const ranges = chainRanges(lastKeys, outputStart, carried.length === 0 ? source.rangeEnd : lastKeys[lastKeys.length - 1]);
         for (const [n, file] of outputs.entries()) {
-          const isLast = n === outputs.length - 1;
           const name = n === 0 ? source.name : urlsetName(groupKey, nextSeq++);
-          const rangeEnd = isLast && carried.length === 0 ? source.rangeEnd : file.lastKey;
-          const row = await saveUrlset(run, file, { name, groupKey, contentType: uid, rangeStart: previousEnd, rangeEnd });
-          previousEnd = file.lastKey;
-          previousOutputId = row.id;
+          const row = await saveUrlset(run, file, { name, groupKey, contentType: uid, ...ranges[n] });
+          handOff.written(row.id);
         }
-        carriedFrom = previousEnd;
+        carriedFrom = lastKeys[lastKeys.length - 1];
       }
-      if (carriedStart !== null && previousOutputId !== null) {
-        // The last files of the group became empty: the file before them now runs to the end.
-        run.ranges.push({ id: previousOutputId, rangeEnd: null });
-      }
+      run.ranges.push(...handOff.finish());
     }
     return !needsWholeType;
   }
@@ -447,7 +408,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       );
       files = [...live.map((file) => ({ name: file.name, groupKey: file.groupKey ?? '', rangeStart: file.rangeStart ?? '', lastmod: file.lastmod })), ...run.written];
     }
-    files.sort((a, b) => (a.groupKey === b.groupKey ? (a.rangeStart < b.rangeStart ? -1 : 1) : a.groupKey < b.groupKey ? -1 : 1));
+    files = inIndexOrder(files);
     run.replaced.add(INDEX_NAME);
     // An index must list at least one sitemap: with no URL at all, none is served.
     if (files.length > 0) {
