@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { INDEX_NAME } from './services/generator';
+import { INDEX_NAME } from './services/generation/context';
 import { PLUGIN_ID } from './uids';
 
 export default async ({ strapi }: { strapi: Core.Strapi }) => {

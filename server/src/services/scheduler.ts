@@ -14,7 +14,7 @@ import { serverTimeZone } from '../core/time-zone';
 import { outputChanges } from '../core/settings-change';
 import type { SitemapSettings } from '../core/types';
 import type { DirtyMark, StoredMark } from './dirty-marks';
-import type { RunScope } from './generator';
+import type { RunScope } from './generation/context';
 import { PLUGIN_ID } from '../uids';
 
 /** Wait before trying again when another instance holds the lease. */

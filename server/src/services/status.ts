@@ -4,7 +4,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { StoredFile } from './file-store';
-import { INDEX_NAME } from './generator';
+import { INDEX_NAME } from './generation/context';
 import { PLUGIN_ID } from '../uids';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
