@@ -6,8 +6,7 @@ export default async ({ strapi }: { strapi: Core.Strapi }) => {
   const plugin = strapi.plugin(PLUGIN_ID);
   await plugin.service('lease').ensureRow();
   // Runs left 'running' by an instance that died: only when no live instance holds the lease.
-  const holder = await plugin.service('lease').holder();
-  if (!holder?.owner || holder.expired) await plugin.service('runs').closeInterrupted();
+  if (await plugin.service('lease').isFree()) await plugin.service('runs').closeInterrupted();
   await plugin.service('scheduler').start();
   // A fresh install gets its first sitemap in the background: startup does not wait for it.
   if (!(await plugin.service('file-store').findLive(INDEX_NAME))) {

@@ -102,8 +102,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (effective.kind === 'full' && run.settings.xsl) await run.save({ name: XSL_NAME, format: 'xsl', content: SITEMAP_XSL });
 
       // A run that stalled past its lease may have been overtaken: the switch checks its take first.
-      const lease = plugin().service('lease');
-      const switching = { ranges: run.ranges, confirm: (trx: unknown) => lease.confirm(hold, trx) };
+      const switching = { ranges: run.ranges, confirm: hold.confirm };
       const keep = new Set(run.keep);
       if (effective.kind === 'full') await store.activate(generation, { all: true, keep: run.keep }, switching);
       else await store.activate(generation, { all: false, names: [...run.replaced].filter((name) => !keep.has(name)) }, switching);
@@ -130,30 +129,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
   }
 
-  /**
-   * Runs `task` while holding the database lease, renewing it; waits for the lease up to `waitMs`.
-   * A renewal that finds the lease taken over marks the hold lost: the run stops at its next page.
-   */
-  async function withLease<T>(task: (hold: LeaseHold) => Promise<T>, waitMs: number): Promise<T | null> {
-    const lease = plugin().service('lease');
-    const deadline = Date.now() + waitMs;
-    let hold: LeaseHold | null;
-    while (!(hold = await lease.acquire())) {
-      if (stopping || Date.now() >= deadline) return null;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    const held = hold;
-    // Holding the lease means no other run is going: runs still 'running' were left by a dead instance.
-    await plugin().service('runs').closeInterrupted();
-    const renew = setInterval(() => {
-      lease.renew(held).catch((error: Error) => strapi.log.warn(`[sitemap] could not renew the generation lease: ${error.message}`));
-    }, lease.ttlMs() / 3);
-    try {
-      return await task(held);
-    } finally {
-      clearInterval(renew);
-      await lease.release(held).catch(() => undefined);
-    }
+  /** Runs `scope` while holding the lease, if it comes within `waitMs`; skipped otherwise. */
+  async function leased(trigger: RunTrigger, scope: RunScope, waitMs: number): Promise<RunResult> {
+    const result = await plugin()
+      .service('lease')
+      .hold(
+        async (hold: LeaseHold) => {
+          // Holding the lease means no other run is going: runs still 'running' were left by a dead instance.
+          await plugin().service('runs').closeInterrupted();
+          return execute(trigger, scope, hold);
+        },
+        { waitMs, stopping: () => stopping }
+      );
+    return result ?? skipped(scope);
   }
 
   /** Serialises runs in this process; `coalesce` lets a full run join one already queued. */
@@ -181,12 +169,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** A full generation now (waiting for another instance's run to end), or the one already queued. */
     generate(trigger: RunTrigger, { waitMs = 10 * 60_000 } = {}): Promise<RunResult> {
       const full: RunScope = { kind: 'full' };
-      return enqueue(async () => (await withLease((hold) => execute(trigger, full, hold), waitMs)) ?? skipped(full), true);
+      return enqueue(() => leased(trigger, full, waitMs), true);
     },
 
     /** One run of any scope, only if the lease is free within `waitMs` (the worker retries otherwise). */
     runScope(trigger: RunTrigger, scope: RunScope, { waitMs = 0 } = {}): Promise<RunResult> {
-      return enqueue(async () => (await withLease((hold) => execute(trigger, scope, hold), waitMs)) ?? skipped(scope), false);
+      return enqueue(() => leased(trigger, scope, waitMs), false);
     },
 
     /** What is running now, for the status page. */
