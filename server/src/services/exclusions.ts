@@ -1,6 +1,7 @@
 /** Entries left out one by one by an editor (all locales of a document, or one locale). */
 import type { Core } from '@strapi/strapi';
-import { EXCLUSION_UID, PLUGIN_ID } from '../uids';
+import { EXCLUSION_UID } from '../uids';
+import { getService } from '../utils/get-service';
 
 export interface ExclusionInput {
   contentType: string;
@@ -15,7 +16,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const exclusions = () => strapi.db.query(EXCLUSION_UID);
   /** The document's file is rewritten like after a publish. */
   const rewrite = ({ contentType, documentId }: ExclusionInput) =>
-    strapi.plugin(PLUGIN_ID).service('scheduler').recordChange([{ kind: 'document', contentType, documentId, trigger: 'manual' }]);
+    getService(strapi, 'scheduler').recordChange([{ kind: 'document', contentType, documentId, trigger: 'manual' }]);
   const where = ({ contentType, documentId, locale }: ExclusionInput) => ({ contentType, target: documentId, locale: locale ?? null });
 
   return {

@@ -9,16 +9,14 @@ import { keysName, textName, typeGroup } from '../../core/file-names';
 import { chunksOf } from '../../core/chunks';
 import { GzipFileSink } from '../../core/gzip-file';
 import { formatW3cDateTime } from '../../core/lastmod';
-import type { SitemapSettings } from '../../core/types';
 import { UrlHashSet } from '../../core/url-hash-set';
 import { renderBlock, UrlsetWriter, type ClosedFile, type RenderedBlock, type UrlBlock } from '../../core/urlset-writer';
-import type { SkippedSetting } from '../../core/usable-settings';
 import { ValidationReport } from '../../core/validation';
 import { readDocuments } from '../entry-source';
 import { LostLeaseError, type FileToStore, type StoredFile } from '../file-store';
 import type { LeaseHold } from '../lease';
-import { PLUGIN_ID } from '../../uids';
 import { buildPlan, defaultLocale, groupKeyFor, publicUrl, typeQuery } from './plans';
+import { getService } from '../../utils/get-service';
 
 export const INDEX_NAME = 'index.xml';
 export const XSL_NAME = 'sitemap.xsl';
@@ -45,9 +43,8 @@ export interface RunControl {
 
 /** Everything one run shares: settings, the report, and how files are saved and indexed. */
 export async function createRun(strapi: Core.Strapi, generation: number, hold: LeaseHold, control: RunControl) {
-  const plugin = strapi.plugin(PLUGIN_ID);
-  const { settings, skipped } = (await plugin.service('settings').usable()) as { settings: SitemapSettings; skipped: SkippedSetting[] };
-  const store = plugin.service('file-store');
+  const { settings, skipped } = await getService(strapi, 'settings').usable();
+  const store = getService(strapi, 'file-store');
   const run = {
     strapi,
     generation,
@@ -132,7 +129,7 @@ export async function writeRange(
 ) {
   const { strapi } = run;
   const plan = buildPlan(strapi, uid, run.settings, run.fallbackLocale);
-  const excluded = await strapi.plugin(PLUGIN_ID).service('exclusions').keysFor(uid);
+  const excluded = await getService(strapi, 'exclusions').keysFor(uid);
   const context = { now: run.now, report: run.report, seen: range.seen ?? run.seen, excluded, origin: range.origin };
   const base = typeGroup(uid);
   // Sorted slices read one after the other keep the key order a single read would have.

@@ -10,8 +10,6 @@ import { renderSitemapIndex } from '../../core/sitemap-index';
 import type { UrlRecord } from '../../core/types';
 import type { UrlBlock, UrlsetWriter } from '../../core/urlset-writer';
 import { checkLoc, isLocalHostUrl } from '../../core/validation';
-import type { StoredFile } from '../file-store';
-import { PLUGIN_ID } from '../../uids';
 import {
   INDEX_NAME,
   newWriter,
@@ -24,6 +22,7 @@ import {
   type WrittenFile,
 } from './context';
 import { groupKeyFor } from './plans';
+import { getService } from '../../utils/get-service';
 
 interface FileGroup {
   key: string;
@@ -127,7 +126,7 @@ export async function writeIndex(run: Run, scope: RunScope) {
   let files: IndexedFile[] = run.written;
   if (scope.kind !== 'full') {
     const written = new Set(run.written.map((file) => file.name));
-    const live = ((await run.strapi.plugin(PLUGIN_ID).service('file-store').listLive()) as StoredFile[]).filter(
+    const live = (await getService(run.strapi, 'file-store').listLive()).filter(
       (file) => file.format === 'urlset' && !run.replaced.has(file.name) && !written.has(file.name)
     );
     const kept = live.map((file) => ({

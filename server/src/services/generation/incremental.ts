@@ -7,16 +7,16 @@ import { keysName, seqOf, textName, typeGroup, urlsetName } from '../../core/fil
 import { UrlHashSet } from '../../core/url-hash-set';
 import { splitFile, type BlockIndexEntry, type RenderedBlock } from '../../core/urlset-writer';
 import type { StoredFile } from '../file-store';
-import { PLUGIN_ID } from '../../uids';
 import { newWriter, renderFitting, saveUrlset, writeRange, type Block, type Run } from './context';
 import { groupKeyFor } from './plans';
+import { getService } from '../../utils/get-service';
 
 /** The blocks of a live urlset, from its stored block index; null when there is none to trust. */
 async function storedBlocks(run: Run, source: StoredFile, live: StoredFile[]): Promise<RenderedBlock[] | null> {
   const text = live.find((file) => file.name === textName(source.name));
   const keys = live.find((file) => file.name === keysName(source.name));
   if (!text || !keys) return null;
-  const store = run.strapi.plugin(PLUGIN_ID).service('file-store');
+  const store = getService(run.strapi, 'file-store');
   try {
     const [xmlContent, textContent, keysContent] = await Promise.all([store.readText(source), store.readText(text), store.readText(keys)]);
     return splitFile(xmlContent, textContent, JSON.parse(keysContent) as BlockIndexEntry[]);

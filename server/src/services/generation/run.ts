@@ -14,11 +14,11 @@ import { SITEMAP_XSL } from '../../core/xsl';
 import type { StoredFile } from '../file-store';
 import type { LeaseHold } from '../lease';
 import type { RunTrigger } from '../runs';
-import { PLUGIN_ID } from '../../uids';
 import { createRun, XSL_NAME, type Run, type RunControl, type RunScope } from './context';
 import { writeCustomUrls, writeIndex, writeWholeType } from './full';
 import { rewriteDocuments } from './incremental';
 import * as plans from './plans';
+import { getService } from '../../utils/get-service';
 
 export interface RunResult {
   runId: number;
@@ -31,7 +31,6 @@ export interface RunResult {
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const plugin = () => strapi.plugin(PLUGIN_ID);
   let tail: Promise<unknown> = Promise.resolve();
   let queued: Promise<RunResult> | null = null;
   let stopping = false;
@@ -48,7 +47,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    * `started` learns of each run context, for the report of a run that fails on the way.
    */
   async function writeScope(generation: number, hold: LeaseHold, scope: RunScope, started: (run: Run) => void) {
-    const store = plugin().service('file-store');
+    const store = getService(strapi, 'file-store');
     let run = await createRun(strapi, generation, hold, control);
     started(run);
     let effective = scope;
@@ -87,8 +86,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   async function execute(trigger: RunTrigger, scope: RunScope, hold: LeaseHold): Promise<RunResult> {
-    const runs = plugin().service('runs');
-    const store = plugin().service('file-store');
+    const runs = getService(strapi, 'runs');
+    const store = getService(strapi, 'file-store');
     const startedAt = Date.now();
     const runRow = await runs.start(trigger);
     const generation = runRow.id as number;
@@ -131,16 +130,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** Runs `scope` while holding the lease, if it comes within `waitMs`; skipped otherwise. */
   async function leased(trigger: RunTrigger, scope: RunScope, waitMs: number): Promise<RunResult> {
-    const result = await plugin()
-      .service('lease')
-      .hold(
-        async (hold: LeaseHold) => {
-          // Holding the lease means no other run is going: runs still 'running' were left by a dead instance.
-          await plugin().service('runs').closeInterrupted();
-          return execute(trigger, scope, hold);
-        },
-        { waitMs, stopping: () => stopping }
-      );
+    const result = await getService(strapi, 'lease').hold(
+      async (hold: LeaseHold) => {
+        // Holding the lease means no other run is going: runs still 'running' were left by a dead instance.
+        await getService(strapi, 'runs').closeInterrupted();
+        return execute(trigger, scope, hold);
+      },
+      { waitMs, stopping: () => stopping }
+    );
     return result ?? skipped(scope);
   }
 
