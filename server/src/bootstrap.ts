@@ -1,19 +1,16 @@
 import type { Core } from '@strapi/strapi';
-import { INDEX_NAME } from './services/generator';
-import { PLUGIN_ID } from './uids';
+import { INDEX_NAME } from './services/generation/context';
+import { getService } from './utils/get-service';
 
 export default async ({ strapi }: { strapi: Core.Strapi }) => {
-  const plugin = strapi.plugin(PLUGIN_ID);
-  await plugin.service('lease').ensureRow();
+  await getService(strapi, 'lease').ensureRow();
   // Runs left 'running' by an instance that died: only when no live instance holds the lease.
-  const holder = await plugin.service('lease').holder();
-  if (!holder?.owner || holder.expired) await plugin.service('runs').closeInterrupted();
-  await plugin.service('scheduler').start();
+  if (await getService(strapi, 'lease').isFree()) await getService(strapi, 'runs').closeInterrupted();
+  await getService(strapi, 'scheduler').start();
   // A fresh install gets its first sitemap in the background: startup does not wait for it.
-  if (!(await plugin.service('file-store').findLive(INDEX_NAME))) {
+  if (!(await getService(strapi, 'file-store').findLive(INDEX_NAME))) {
     setImmediate(() => {
-      plugin
-        .service('generator')
+      getService(strapi, 'generator')
         .generate('startup')
         .catch((error: Error) => strapi.log.error(`[sitemap] first generation failed: ${error.message}`));
     });

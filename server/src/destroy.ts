@@ -1,10 +1,9 @@
 import type { Core } from '@strapi/strapi';
-import { PLUGIN_ID } from './uids';
+import { getService } from './utils/get-service';
 
 /** Stops the schedule and the worker, and waits for whatever still uses the database. */
 export default async ({ strapi }: { strapi: Core.Strapi }) => {
-  const plugin = strapi.plugin(PLUGIN_ID);
-  plugin.service('generator').requestStop();
-  await plugin.service('scheduler').stop();
-  await plugin.service('generator').stop();
+  getService(strapi, 'generator').requestStop();
+  await getService(strapi, 'scheduler').stop();
+  await getService(strapi, 'generator').stop();
 };

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { describeErrors } from './core/settings';
 import { PLUGIN_ID } from './uids';
+import { getService } from './utils/get-service';
 
 const actions = [
   { section: 'plugins', displayName: 'Read sitemap status and settings', uid: 'read', pluginName: PLUGIN_ID },
@@ -10,7 +11,7 @@ const actions = [
 
 export default async ({ strapi }: { strapi: Core.Strapi }) => {
   // Content types are loaded by now: a pattern naming a missing field stops startup here, clearly.
-  const fieldErrors = strapi.plugin(PLUGIN_ID).service('settings').assertFileConfigMatchesSchema();
+  const fieldErrors = getService(strapi, 'settings').assertFileConfigMatchesSchema();
   if (fieldErrors.length > 0) {
     throw new Error(`Invalid sitemap plugin config in config/plugins:\n${describeErrors(fieldErrors)}`);
   }
@@ -21,7 +22,7 @@ export default async ({ strapi }: { strapi: Core.Strapi }) => {
   strapi.documents.use(async (context, next) => {
     const result = await next();
     try {
-      strapi.plugin(PLUGIN_ID).service('scheduler').onDocumentChange(context, result);
+      getService(strapi, 'scheduler').onDocumentChange(context, result);
     } catch (error) {
       strapi.log.error(`[sitemap] change not recorded: ${(error as Error).message}`);
     }

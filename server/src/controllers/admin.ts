@@ -4,14 +4,14 @@ import { errors } from '@strapi/utils';
 import type { CatalogType, GenerateResponse } from '../core/api-types';
 import { isTimeZone, TIME_ZONE_HELP } from '../core/time-zone';
 import { typeOf } from '../core/mappable';
-import { PLUGIN_ID } from '../uids';
+import { getService, type ServiceName } from '../utils/get-service';
 
 const badRequest = (path: string[], message: string) =>
   new errors.ValidationError('Invalid request', { errors: [{ path, message, name: 'ValidationError' }] });
 
 /** A type the sitemap may read (core/mappable), looked up as an own property: `constructor` is no type. */
 function mappableType(strapi: Core.Strapi, contentType: unknown): string {
-  if (typeof contentType !== 'string' || !typeOf(strapi.plugin(PLUGIN_ID).service('settings').catalog(), contentType)) {
+  if (typeof contentType !== 'string' || !typeOf(getService(strapi, 'settings').catalog(), contentType)) {
     throw badRequest(['contentType'], 'must be the uid of a content type shown in the content manager');
   }
   return contentType;
@@ -40,7 +40,7 @@ function exclusionInput(strapi: Core.Strapi, body: any) {
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const service = (name: string) => strapi.plugin(PLUGIN_ID).service(name);
+  const service = <Name extends ServiceName>(name: Name) => getService(strapi, name);
 
   return {
     async getSettings(ctx: any) {

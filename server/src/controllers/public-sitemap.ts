@@ -5,8 +5,8 @@
  */
 import type { Core } from '@strapi/strapi';
 import { SERVED_NAME } from '../core/file-names';
-import { PLUGIN_ID } from '../uids';
 import type { StoredFile } from '../services/file-store';
+import { getService } from '../utils/get-service';
 
 const CONTENT_TYPES: Record<string, string> = {
   urlset: 'application/xml; charset=utf-8',
@@ -31,10 +31,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async serve(ctx: any) {
     const requested = String(ctx.params.name ?? '');
     if (!SERVED_NAME.test(requested)) return ctx.notFound();
-    const settings = await strapi.plugin(PLUGIN_ID).service('settings').cached();
+    const settings = await getService(strapi, 'settings').cached();
     const asGzipFile = requested.endsWith('.gz');
     if (asGzipFile && (!settings.gzip || !requested.endsWith('.xml.gz'))) return ctx.notFound();
-    const store = strapi.plugin(PLUGIN_ID).service('file-store');
+    const store = getService(strapi, 'file-store');
     const file = (await store.findServed(asGzipFile ? requested.slice(0, -3) : requested)) as StoredFile | null;
     if (!file) return ctx.notFound();
 

@@ -4,16 +4,14 @@
  */
 import type { Core } from '@strapi/strapi';
 import { entryStatus, type EntryStatusResponse } from '../core/entry-status';
-import type { SitemapSettings } from '../core/types';
 import type { BlockIndexEntry } from '../core/urlset-writer';
 import { readDocuments, type SourceDocument } from './entry-source';
-import type { StoredMark } from './dirty-marks';
 import type { StoredFile } from './file-store';
-import { holds, keysName } from './generator';
-import { PLUGIN_ID } from '../uids';
+import { holds } from '../core/file-layout';
+import { keysName } from '../core/file-names';
+import { getService } from '../utils/get-service';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const plugin = () => strapi.plugin(PLUGIN_ID);
 
   /** Versions of one document: all rows matching `filters` (the reader adds nothing else when draftAndPublish is false). */
   async function versionsOf(query: Parameters<typeof readDocuments>[1]) {
@@ -24,7 +22,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** Which live urlset holds each locale of the document, from the files' block indexes. */
   async function liveFilesHolding(uid: string, documentId: string) {
-    const store = plugin().service('file-store');
+    const store = getService(strapi, 'file-store');
     const live = (await store.listLive()) as StoredFile[];
     const found = new Map<string, string>();
     for (const file of live.filter((candidate) => candidate.format === 'urlset' && candidate.contentType === uid && holds(candidate, documentId))) {
@@ -40,17 +38,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** A waiting mark covers the document when it names it, its whole type, or everything. */
   async function markWaiting(uid: string, documentId: string) {
-    const marks = (await plugin().service('dirty-marks').pending()) as StoredMark[];
+    const marks = await getService(strapi, 'dirty-marks').pending();
     return marks.some((mark) => mark.kind === 'full' || (mark.contentType === uid && (mark.kind === 'type' || mark.target === documentId)));
   }
 
   return {
     async status(uid: string, documentId: string): Promise<EntryStatusResponse> {
-      const settings: SitemapSettings = await plugin().service('settings').resolve();
+      const settings = await getService(strapi, 'settings').resolve();
       const typeSettings = settings.contentTypes[uid];
       if (!typeSettings) return { mapped: false, contentType: uid, documentId };
 
-      const generator = plugin().service('generator');
+      const generator = getService(strapi, 'generator');
       const plan = generator.buildPlan(uid, settings, await generator.defaultLocale(settings));
       const { filters, ...unfiltered } = generator.typeQuery(uid, plan, settings);
       const { draftAndPublish } = unfiltered;
@@ -59,7 +57,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         versionsOf(query),
         versionsOf({ ...query, filters }),
         draftAndPublish ? versionsOf({ ...query, draftAndPublish: false, filters: { publishedAt: { $null: true } } }) : Promise.resolve([]),
-        plugin().service('exclusions').keysForDocument(uid, documentId) as Promise<Set<string>>,
+        getService(strapi, 'exclusions').keysForDocument(uid, documentId),
         liveFilesHolding(uid, documentId),
         markWaiting(uid, documentId),
       ]);

@@ -1,7 +1,8 @@
 /** Entries left out one by one by an editor (all locales of a document, or one locale). */
 import type { Core } from '@strapi/strapi';
 import type { Exclusion } from '../core/api-types';
-import { EXCLUSION_UID, PLUGIN_ID } from '../uids';
+import { EXCLUSION_UID } from '../uids';
+import { getService } from '../utils/get-service';
 
 export interface ExclusionInput {
   contentType: string;
@@ -16,7 +17,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const exclusions = () => strapi.db.query(EXCLUSION_UID);
   /** The document's file is rewritten like after a publish. */
   const rewrite = ({ contentType, documentId }: ExclusionInput) =>
-    strapi.plugin(PLUGIN_ID).service('scheduler').recordChange([{ kind: 'document', contentType, documentId, trigger: 'manual' }]);
+    getService(strapi, 'scheduler').recordChange([{ kind: 'document', contentType, documentId, trigger: 'manual' }]);
   const where = ({ contentType, documentId, locale }: ExclusionInput) => ({ contentType, target: documentId, locale: locale ?? null });
 
   return {

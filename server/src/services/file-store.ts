@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { createGunzip, gunzip, gzip } from 'node:zlib';
 import type { Core } from '@strapi/strapi';
 import { chunksOf } from '../core/chunks';
+import type { RangeChange } from '../core/file-layout';
 import { etagOf, type CompressedBody } from '../core/gzip-file';
 import { FILE_PART_UID, FILE_UID } from '../uids';
 import type { FileFormat } from '../core/api-types';
@@ -70,11 +71,6 @@ export interface StoredFile {
 }
 
 /** A key range moved by a run without rewriting the file (a neighbour that became empty was dropped). */
-export interface RangeChange {
-  id: number;
-  rangeStart?: string;
-  rangeEnd?: string | null;
-}
 
 /** The run was overtaken by another instance: its files are never switched live. */
 export class LostLeaseError extends Error {

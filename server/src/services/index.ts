@@ -2,7 +2,7 @@ import dirtyMarks from './dirty-marks';
 import entryStatus from './entry-status';
 import exclusions from './exclusions';
 import fileStore from './file-store';
-import generator from './generator';
+import generator from './generation/run';
 import lease from './lease';
 import legacyImport from './legacy-import';
 import preview from './preview';

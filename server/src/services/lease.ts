@@ -3,9 +3,9 @@
  * conditional UPDATE (nobody holds it, or it has expired), renewed while a run lasts, and taken
  * over by another instance once its holder stops renewing it (crash, kill, a process stalled).
  * Each take increments `token`: a run switches its files only if, inside the switch transaction,
- * the row still holds its owner and token (`confirm`), so a run that stalled past its lease and was
- * overtaken can never replace newer files. Expiry is compared with the database's clock: instances'
- * clocks may differ.
+ * the row still holds its owner and token (`hold.confirm`), so a run that stalled past its lease and
+ * was overtaken can never replace newer files. Expiry is compared with the database's clock:
+ * instances' clocks may differ. `hold(task)` does all of it for a task: wait, renew, release.
  */
 import { randomUUID } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
@@ -26,7 +26,15 @@ export function databaseNowMs(client: string): string {
 export interface LeaseHold {
   token: number;
   lost: boolean;
+  /**
+   * Inside the switch transaction: whether this take still holds the lease. The UPDATE locks the
+   * row until the switch commits, so no takeover can slip in between the check and the commit.
+   */
+  confirm(trx: unknown): Promise<boolean>;
 }
+
+/** How long to wait between tries while another instance holds the lease. */
+const RETRY_MS = 250;
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const owner = `${process.pid}-${randomUUID()}`;
@@ -44,10 +52,39 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return Number(found?.[column('token')] ?? 0);
   }
 
+  /** Extends the lease of this take; false (and the hold lost) when another instance took it over meanwhile. */
+  async function renew(hold: LeaseHold, trx?: any): Promise<boolean> {
+    const renewed = await row(trx)
+      .where(column('owner'), owner)
+      .where(column('token'), hold.token)
+      .update({ [column('expiresAt')]: expiry() });
+    if (Number(renewed) === 0) hold.lost = true;
+    return !hold.lost;
+  }
+
+  /** Takes the lease when nobody holds it or it expired; null when another live instance holds it. */
+  async function acquire(): Promise<LeaseHold | null> {
+    const taken = await row()
+      .where((free: any) => free.whereNull(column('owner')).orWhere(column('expiresAt'), '<', now()))
+      .update({
+        [column('owner')]: owner,
+        [column('expiresAt')]: expiry(),
+        [column('token')]: strapi.db.connection.raw('COALESCE(??, 0) + 1', [column('token')]),
+      });
+    if (Number(taken) === 0) return null;
+    const hold: LeaseHold = { token: await currentToken(), lost: false, confirm: (trx) => renew(hold, trx) };
+    return hold;
+  }
+
+  async function release(hold: LeaseHold) {
+    await row()
+      .where(column('owner'), owner)
+      .where(column('token'), hold.token)
+      .update({ [column('owner')]: null, [column('expiresAt')]: 0 });
+  }
+
   return {
     owner,
-
-    ttlMs: () => ttlMs,
 
     /** Shorter leases let tests see a takeover without waiting half a minute. */
     setTtl(ms: number) {
@@ -61,52 +98,43 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       }
     },
 
-    /** Takes the lease when nobody holds it or it expired; null when another live instance holds it. */
-    async acquire(): Promise<LeaseHold | null> {
-      const taken = await row()
-        .where((free: any) => free.whereNull(column('owner')).orWhere(column('expiresAt'), '<', now()))
-        .update({
-          [column('owner')]: owner,
-          [column('expiresAt')]: expiry(),
-          [column('token')]: strapi.db.connection.raw('COALESCE(??, 0) + 1', [column('token')]),
-        });
-      if (Number(taken) === 0) return null;
-      return { token: await currentToken(), lost: false };
-    },
-
-    /** Extends the lease of this take; false when another instance took it over meanwhile. */
-    async renew(hold: LeaseHold, trx?: any): Promise<boolean> {
-      const renewed = await row(trx)
-        .where(column('owner'), owner)
-        .where(column('token'), hold.token)
-        .update({ [column('expiresAt')]: expiry() });
-      if (Number(renewed) === 0) hold.lost = true;
-      return !hold.lost;
-    },
+    acquire,
+    release,
 
     /**
-     * Inside the switch transaction: whether this take still holds the lease. The UPDATE locks the
-     * row until the switch commits, so no takeover can slip in between the check and the commit.
+     * Runs `task` while holding the lease, renewing it every third of its TTL, and releases it after;
+     * waits for the lease up to `waitMs` unless `stopping()`. Null when the lease did not come in time.
+     * A renewal that finds the lease taken over marks the hold lost: the task stops at its next step.
      */
-    confirm(hold: LeaseHold, trx: any): Promise<boolean> {
-      return this.renew(hold, trx);
+    async hold<T>(
+      task: (hold: LeaseHold) => Promise<T>,
+      { waitMs = 0, stopping = () => false }: { waitMs?: number; stopping?: () => boolean } = {}
+    ): Promise<T | null> {
+      const deadline = Date.now() + waitMs;
+      let taken: LeaseHold | null;
+      while (!(taken = await acquire())) {
+        if (stopping() || Date.now() >= deadline) return null;
+        await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+      }
+      const held = taken;
+      const renewal = setInterval(() => {
+        renew(held).catch((error: Error) => strapi.log.warn(`[sitemap] could not renew the generation lease: ${error.message}`));
+      }, ttlMs / 3);
+      try {
+        return await task(held);
+      } finally {
+        clearInterval(renewal);
+        await release(held).catch(() => undefined);
+      }
     },
 
-    async release(hold: LeaseHold) {
-      await row()
-        .where(column('owner'), owner)
-        .where(column('token'), hold.token)
-        .update({ [column('owner')]: null, [column('expiresAt')]: 0 });
-    },
-
-    /** Who holds the lease, and whether it has expired by the database's clock. */
-    async holder(): Promise<{ owner: string | null; token: number; expired: boolean } | null> {
+    /** Whether no live instance holds the lease (nobody, or its holder let it expire by the database's clock). */
+    async isFree(): Promise<boolean> {
       const expired = strapi.db.connection.raw(`CASE WHEN ?? < ${databaseNowMs(strapi.db.dialect.client)} THEN 1 ELSE 0 END as expired`, [
         column('expiresAt'),
       ]);
-      const found = await row().first(column('owner'), column('token'), expired);
-      if (!found) return null;
-      return { owner: found[column('owner')] ?? null, token: Number(found[column('token')] ?? 0), expired: Number(found.expired) === 1 };
+      const found = await row().first(column('owner'), expired);
+      return !found?.[column('owner')] || Number(found.expired) === 1;
     },
   };
 };

@@ -10,6 +10,7 @@ import { convertLegacySettings, importPatch, type LegacyImportPreview } from '..
 import type { SitemapSettings } from '../core/types';
 import type { ExclusionInput } from './exclusions';
 import { PLUGIN_ID } from '../uids';
+import { getService } from '../utils/get-service';
 
 /** The column the old plugin added to every content type's table. */
 const EXCLUDE_COLUMN = 'sitemap_exclude';
@@ -17,7 +18,6 @@ const IMPORT_KEY = 'legacy-import';
 const SAMPLES_PER_TYPE = 5;
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const plugin = () => strapi.plugin(PLUGIN_ID);
   const store = () => strapi.store({ type: 'plugin', name: PLUGIN_ID });
 
   async function projectLocales(): Promise<string[]> {
@@ -26,15 +26,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   async function plan(legacy: Record<string, unknown>, settings: SitemapSettings) {
-    const defaultLocale = settings.defaultLocale ?? (await plugin().service('generator').defaultLocale(settings));
-    return convertLegacySettings(legacy, plugin().service('settings').catalog(), { defaultLocale, locales: await projectLocales() });
+    const defaultLocale = settings.defaultLocale ?? (await getService(strapi, 'generator').defaultLocale(settings));
+    return convertLegacySettings(legacy, getService(strapi, 'settings').catalog(), { defaultLocale, locales: await projectLocales() });
   }
 
   /** Entries whose `sitemap_exclude` is true, per content type of the project (one per locale for i18n types). */
   async function excludedEntries(): Promise<Map<string, ExclusionInput[]>> {
     const knex = strapi.db.connection;
     const found = new Map<string, ExclusionInput[]>();
-    for (const type of Object.values(plugin().service('settings').catalog()) as Array<{ uid: string; localized: boolean }>) {
+    for (const type of Object.values(getService(strapi, 'settings').catalog())) {
       if (!type.uid.startsWith('api::')) continue;
       const { tableName } = strapi.db.metadata.get(type.uid);
       if (!(await knex.schema.hasColumn(tableName, EXCLUDE_COLUMN))) continue;
@@ -60,10 +60,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     async preview(): Promise<LegacyImportPreview> {
-      const legacy = await plugin().service('settings').legacy();
+      const legacy = await getService(strapi, 'settings').legacy();
       const imported = (await store().get({ key: IMPORT_KEY })) as { importedAt?: string } | null;
       if (!legacy) return { found: false, importedAt: imported?.importedAt ?? null, plan: null, exclusions: [] };
-      const { settings } = await plugin().service('settings').get();
+      const { settings } = await getService(strapi, 'settings').get();
       const exclusions = [...(await excludedEntries())].map(([contentType, entries]) => ({
         contentType,
         count: entries.length,
@@ -74,15 +74,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Saves the converted settings and exclusions in one transaction; throws a ValidationError and saves nothing on error. */
     async apply() {
-      const legacy = await plugin().service('settings').legacy();
+      const legacy = await getService(strapi, 'settings').legacy();
       if (!legacy) throw new errors.NotFoundError('No strapi-plugin-sitemap settings to import');
-      const { settings } = await plugin().service('settings').get();
+      const { settings } = await getService(strapi, 'settings').get();
       const converted = await plan(legacy, settings);
       const exclusions = [...(await excludedEntries()).values()].flat();
       const importedAt = new Date().toISOString();
       const saved = await strapi.db.transaction(async () => {
-        await plugin().service('exclusions').addMany(exclusions);
-        const updated = await plugin().service('settings').update(importPatch(settings, converted));
+        await getService(strapi, 'exclusions').addMany(exclusions);
+        const updated = await getService(strapi, 'settings').update(importPatch(settings, converted));
         await store().set({ key: IMPORT_KEY, value: { importedAt } });
         return updated;
       });

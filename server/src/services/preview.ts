@@ -12,13 +12,13 @@ import type { ContentTypeSettings, SitemapSettings } from '../core/types';
 import { UrlHashSet } from '../core/url-hash-set';
 import { ValidationReport } from '../core/validation';
 import { readDocuments } from './entry-source';
-import { PLUGIN_ID } from '../uids';
+import { getService } from '../utils/get-service';
 
 export type { PreviewRequest } from '../core/api-types';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async preview({ contentType: uid, settings: override, limit = 10 }: PreviewRequest): Promise<PreviewResponse> {
-    const settingsService = strapi.plugin(PLUGIN_ID).service('settings');
+    const settingsService = getService(strapi, 'settings');
     const { settings: current } = (await settingsService.get()) as { settings: SitemapSettings };
     const saved = hasOwn(current.contentTypes, uid) ? current.contentTypes[uid] : {};
     const typeSettings = { ...saved, ...(override ?? {}) } as ContentTypeSettings;
@@ -31,11 +31,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     }
     await settingsService.assertFiltersRun(settings);
 
-    const generator = strapi.plugin(PLUGIN_ID).service('generator');
+    const generator = getService(strapi, 'generator');
     const plan = generator.buildPlan(uid, settings, await generator.defaultLocale(settings));
     const query = generator.typeQuery(uid, plan, settings);
     const report = new ValidationReport(Math.min(limit, 50));
-    const context = { now: Date.now(), report, seen: new UrlHashSet(), excluded: await strapi.plugin(PLUGIN_ID).service('exclusions').keysFor(uid) };
+    const context = { now: Date.now(), report, seen: new UrlHashSet(), excluded: await getService(strapi, 'exclusions').keysFor(uid) };
     const urls: Array<{ documentId: string; locale?: string; url: string }> = [];
     for await (const page of readDocuments(strapi, {
       ...query,

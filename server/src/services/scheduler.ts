@@ -15,8 +15,8 @@ import { outputChanges } from '../core/settings-change';
 import type { CronPreview } from '../core/api-types';
 import type { SitemapSettings } from '../core/types';
 import type { DirtyMark, StoredMark } from './dirty-marks';
-import type { RunScope } from './generator';
-import { PLUGIN_ID } from '../uids';
+import type { RunScope } from './generation/context';
+import { getService } from '../utils/get-service';
 
 /** Wait before trying again when another instance holds the lease. */
 const RETRY_MS = 1_000;
@@ -70,7 +70,6 @@ export function scopesOf(marks: StoredMark[]): RunScope[] {
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const plugin = () => strapi.plugin(PLUGIN_ID);
   let task: ScheduledTask | null = null;
   /** Expression and zone of `task`, to replace it only when either changes. */
   let scheduled: { expression: string | false; timezone?: string } = { expression: false };
@@ -95,7 +94,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   function dependentsOf(settings: SitemapSettings, uid: string) {
     if (!dependencies || dependencies.settings !== settings) {
-      dependencies = { settings, map: dependentsBySource(settings, plugin().service('settings').catalog()) };
+      dependencies = { settings, map: dependentsBySource(settings, getService(strapi, 'settings').catalog()) };
     }
     return dependencies.map.get(uid);
   }
@@ -115,7 +114,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** After a failed run: the marks are tried again after 1 min, doubling with each failure in a row, at most 1 h. */
   async function backOff() {
-    const failing = await plugin().service('runs').failing().catch(() => null);
+    const failing = await getService(strapi, 'runs').failing().catch(() => null);
     retryAt = failing ? Date.parse(failing.retryAt) : Date.now() + retryDelayMs(1);
     kick(0);
   }
@@ -129,15 +128,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     try {
       do {
         workAgain = false;
-        const marks = (await plugin().service('dirty-marks').pending()) as StoredMark[];
+        const marks = await getService(strapi, 'dirty-marks').pending();
         if (marks.length === 0 || stopped) return;
         const trigger = marks.find((mark) => mark.kind === 'full')?.trigger ?? marks[0].trigger;
         for (const scope of scopesOf(marks)) {
-          const result = await plugin().service('generator').runScope(trigger, scope);
+          const result = await getService(strapi, 'generator').runScope(trigger, scope);
           if (result.status === 'skipped') return kick(RETRY_MS);
           if (result.status === 'failed') return backOff();
         }
-        await plugin().service('dirty-marks').consume(marks.map((mark) => mark.id));
+        await getService(strapi, 'dirty-marks').consume(marks.map((mark) => mark.id));
         if (marks.length >= 100_000) workAgain = true;
       } while (workAgain && !stopped);
     } finally {
@@ -146,7 +145,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   async function record(marks: DirtyMark[], delayMs: number) {
-    await plugin().service('dirty-marks').record(marks);
+    await getService(strapi, 'dirty-marks').record(marks);
     kick(delayMs);
   }
 
@@ -177,9 +176,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** Bootstrap: the schedule, marks left from before a restart, and the poll for other instances' marks. */
     async start() {
       stopped = false;
-      const settings = await plugin().service('settings').cached();
+      const settings = await getService(strapi, 'settings').cached();
       schedule(settings.cron, timezoneOf(settings));
-      if ((await plugin().service('dirty-marks').count()) > 0) kick(0);
+      if ((await getService(strapi, 'dirty-marks').count()) > 0) kick(0);
       poller = setInterval(() => {
         this.poll().catch((error: Error) => strapi.log.warn(`[sitemap] poll failed: ${error.message}`));
       }, POLL_MS);
@@ -187,13 +186,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async poll() {
-      const settings = await plugin().service('settings').cached();
+      const settings = await getService(strapi, 'settings').cached();
       schedule(settings.cron, timezoneOf(settings));
-      const marks = plugin().service('dirty-marks');
+      const marks = getService(strapi, 'dirty-marks');
       const pending = await marks.count();
       if (pending > (retryAt > Date.now() ? MAX_PENDING_MARKS_WHILE_FAILING : MAX_PENDING_MARKS)) await marks.collapse('publish');
       // A run that succeeded elsewhere (another instance, Generate now) ends the back-off.
-      if (retryAt > Date.now() && !(await plugin().service('runs').failing())) {
+      if (retryAt > Date.now() && !(await getService(strapi, 'runs').failing())) {
         retryAt = 0;
         kick(0);
       }
@@ -224,7 +223,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         settled = true;
       };
       const note = async () => {
-        const settings = (await plugin().service('settings').cached()) as SitemapSettings;
+        const settings = await getService(strapi, 'settings').cached();
         if (!settings.autoGenerate || stopped) return done();
         const contentType = strapi.contentTypes[change.uid as keyof typeof strapi.contentTypes] as any;
         if (!contentType || !changesLiveContent(change, Boolean(contentType.options?.draftAndPublish))) return done();
@@ -260,7 +259,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Records changes made by the plugin itself (exclusions), written out after the usual delay. */
     async recordChange(marks: DirtyMark[]) {
-      const settings = (await plugin().service('settings').cached()) as SitemapSettings;
+      const settings = await getService(strapi, 'settings').cached();
       await record(marks, settings.debounceMs);
     },
 
@@ -287,7 +286,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async idle(timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
-        if (recording === 0 && !working && !timer && (await plugin().service('dirty-marks').count()) === 0) return true;
+        if (recording === 0 && !working && !timer && (await getService(strapi, 'dirty-marks').count()) === 0) return true;
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       return false;

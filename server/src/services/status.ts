@@ -5,20 +5,19 @@
 import type { Core } from '@strapi/strapi';
 import type { StatusResponse } from '../core/api-types';
 import type { StoredFile } from './file-store';
-import { INDEX_NAME } from './generator';
-import { PLUGIN_ID } from '../uids';
+import { INDEX_NAME } from './generation/context';
+import { getService } from '../utils/get-service';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async status(): Promise<StatusResponse> {
-    const plugin = strapi.plugin(PLUGIN_ID);
-    const { settings, sources } = await plugin.service('settings').get();
-    const base = plugin.service('generator').publicUrl(settings);
-    const live = (await plugin.service('file-store').listLive()) as StoredFile[];
-    const lastFull = await plugin.service('runs').lastFullSuccess();
-    const pendingChanges: number = await plugin.service('dirty-marks').count();
-    const failing = await plugin.service('runs').failing();
+    const { settings, sources } = await getService(strapi, 'settings').get();
+    const base = getService(strapi, 'generator').publicUrl(settings);
+    const live = await getService(strapi, 'file-store').listLive();
+    const lastFull = await getService(strapi, 'runs').lastFullSuccess();
+    const pendingChanges: number = await getService(strapi, 'dirty-marks').count();
+    const failing = await getService(strapi, 'runs').failing();
     // Read now rather than from the last run: a fixed setting stops being reported at once.
-    const usable = await plugin.service('settings').usable().catch(() => null);
+    const usable = await getService(strapi, 'settings').usable().catch(() => null);
     const counts: Record<string, Record<string, number>> = {};
     for (const file of live.filter((candidate) => candidate.format === 'urlset')) {
       const typeCounts = (counts[file.contentType ?? 'custom'] ??= {});
@@ -49,13 +48,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       counts,
       // Findings of the last full run; incremental runs only see the files they rewrite.
       validation: lastFull?.report?.validation ?? { counts: {}, samples: [] },
-      nextScheduledRun: plugin.service('scheduler').nextRun(),
+      nextScheduledRun: getService(strapi, 'scheduler').nextRun(),
       pendingChanges,
       // The worker retries only pending changes; without any, the next schedule or change runs again.
       failing: failing ? { ...failing, retryAt: pendingChanges > 0 ? failing.retryAt : null } : null,
       settingWarnings: usable?.skipped ?? [],
-      runs: await plugin.service('runs').recent(10),
-      running: plugin.service('generator').progress(),
+      runs: await getService(strapi, 'runs').recent(10),
+      running: getService(strapi, 'generator').progress(),
       robots: index ? [`Sitemap: ${base}/${INDEX_NAME}`] : [],
       hostname: settings.hostname,
       cron: settings.cron,

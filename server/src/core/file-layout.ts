@@ -1,0 +1,122 @@
+/**
+ * How a group's urlsets share out the document keys. Each file holds a key range (rangeStart, rangeEnd]:
+ * the first file of a group starts at '' (open), the last ends at null (open), and each file starts where
+ * the one before it ended, so every key belongs to exactly one file. An incremental run rewrites the files
+ * whose range holds a changed key: a file that grew past the limits passes the blocks that do not fit on
+ * to the next file (the last one rolls over into new files), and a file left empty hands its range on to a
+ * neighbour. File names live in file-names.ts.
+ */
+import type { ClosedFile, FileSink, RenderedBlock, UrlsetWriter } from './urlset-writer';
+
+export interface KeyRange {
+  rangeStart: string | null;
+  rangeEnd: string | null;
+}
+
+/** A live file's range moved without rewriting it, applied by the switch. */
+export interface RangeChange {
+  id: number;
+  rangeStart?: string;
+  rangeEnd?: string | null;
+}
+
+/** The hosts of the settings, as the file groups need them. */
+export interface Hosts {
+  hostname: string;
+  hostnames: Record<string, string>;
+}
+
+/** Whether a file's key range (rangeStart, rangeEnd] holds `key`; '' and null are open ends. */
+export const holds = (file: KeyRange, key: string) => key > (file.rangeStart ?? '') && (file.rangeEnd === null || key <= file.rangeEnd);
+
+const compareKeys = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A group's files in key order. */
+export const inRangeOrder = <F extends KeyRange>(files: F[]) =>
+  [...files].sort((a, b) => compareKeys(a.rangeStart ?? '', b.rangeStart ?? ''));
+
+/** The index lists files by group, then in key order within a group. */
+export const inIndexOrder = <F extends { groupKey: string; rangeStart: string }>(files: F[]) =>
+  [...files].sort((a, b) => compareKeys(a.groupKey, b.groupKey) || compareKeys(a.rangeStart, b.rangeStart));
+
+/** `hostGroup(base, locales)` for a host: the locales served on `origin` (none for the main host). */
+export const localesOn = (origin: string, hosts: Hosts) =>
+  origin === hosts.hostname ? [] : Object.keys(hosts.hostnames).filter((locale) => hosts.hostnames[locale] === origin);
+
+/** The host whose URLs a group's files hold; undefined for a group the settings no longer give. */
+export const originOf = (groupKey: string, groupOf: (origin: string) => string, hosts: Hosts) =>
+  [hosts.hostname, ...Object.values(hosts.hostnames)].find((origin) => groupOf(origin) === groupKey);
+
+/** A file's blocks after a splice: the unchanged documents' blocks as written, the changed ones as read again. */
+export function spliceBlocks(old: RenderedBlock[], fresh: RenderedBlock[], changed: string[]) {
+  const changedSet = new Set(changed);
+  return [...old.filter((block) => !changedSet.has(block.key)), ...fresh].sort((a, b) => compareKeys(a.key, b.key));
+}
+
+/**
+ * Writes `blocks` into files. When `canCarry` (a later file of the group follows), the first file that
+ * fills up ends the pass: the blocks from the one that did not fit on are `carried` to the next file,
+ * and the file the writer opened for that block is `discarded` (its sink must still be finished).
+ */
+export function fillFiles<S extends FileSink>(writer: UrlsetWriter<S>, blocks: RenderedBlock[], canCarry: boolean) {
+  const outputs: Array<ClosedFile<S>> = [];
+  for (let n = 0; n < blocks.length; n++) {
+    const closed = writer.add(blocks[n]);
+    if (!closed) continue;
+    outputs.push(closed);
+    if (canCarry) return { outputs, carried: blocks.slice(n), discarded: writer.close() };
+  }
+  const last = writer.close();
+  if (last) outputs.push(last);
+  return { outputs, carried: [] as RenderedBlock[], discarded: null };
+}
+
+/** Ranges of consecutive files from `start`: each ends at its last key, the last one at `end`. */
+export function chainRanges(lastKeys: string[], start: string, end: string | null) {
+  return lastKeys.map((lastKey, n) => ({
+    rangeStart: n === 0 ? start : lastKeys[n - 1],
+    rangeEnd: n === lastKeys.length - 1 ? end : lastKey,
+  }));
+}
+
+/**
+ * Follows one group's files in key order through an incremental rewrite and collects the range changes
+ * of the live files it keeps: a file left empty hands its start to the next file, or, when no later
+ * file is left, its end to the last file written or kept before it.
+ */
+export class RangeHandOff {
+  readonly changes: RangeChange[] = [];
+  private emptiedStart: string | null = null;
+  private previousId: number | null = null;
+
+  /** A live file kept as it is. */
+  kept(id: number) {
+    if (this.emptiedStart !== null) this.changes.push({ id, rangeStart: this.emptiedStart });
+    this.emptiedStart = null;
+    this.previousId = id;
+  }
+
+  /** Where a file being rewritten starts now: at an emptied file's start when one came just before it. */
+  startOf(file: KeyRange) {
+    const start = this.emptiedStart ?? file.rangeStart ?? '';
+    this.emptiedStart = null;
+    return start;
+  }
+
+  /** The file being rewritten starting at `start` came out empty. */
+  emptied(start: string) {
+    this.emptiedStart = start;
+  }
+
+  /** A file was written. */
+  written(id: number) {
+    this.previousId = id;
+  }
+
+  /** The group is done: the changes, with the last files' range taken on by the one before them if they emptied. */
+  finish() {
+    if (this.emptiedStart !== null && this.previousId !== null) this.changes.push({ id: this.previousId, rangeEnd: null });
+    this.emptiedStart = null;
+    return this.changes;
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * The field checks of the settings validator (settings.ts): each adds an error with its path for every
+ * wrong value it finds, so one pass reports them all.
+ */
+import { parsePattern } from './pattern';
+import { toLastmod } from './lastmod';
+import { attributeOf, filterErrors, typeOf } from './mappable';
+import type { Changefreq, CustomUrl, FieldError, SchemaCatalog } from './types';
+import { CHANGEFREQS, MIN_BYTES_PER_FILE, PROTOCOL_LIMITS } from './limits';
+
+const TO_ONE_RELATIONS = new Set(['oneToOne', 'manyToOne', 'oneWay']);
+const SCALAR_TYPES = new Set(['string', 'text', 'uid', 'email', 'enumeration', 'integer', 'biginteger', 'float', 'decimal', 'date']);
+const DATE_TYPES = new Set(['date', 'datetime', 'timestamp']);
+// C0 controls and DEL: written as they are, they would break the XML or add lines to the text twin.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u001F\u007F]/;
+const PATTERN_HELP = 'use [field], [relation.field] or [locale]';
+
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** An http(s) origin such as `https://www.example.com`; returns it without trailing slash, or null. */
+export function parseOrigin(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
+
+export class ErrorList {
+  readonly errors: FieldError[] = [];
+  add(path: string[], message: string) {
+    this.errors.push({ path, message });
+  }
+}
+
+function checkPriority(errors: ErrorList, path: string[], value: unknown) {
+  if (value === undefined) return;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1) {
+    errors.add(path, 'must be a number from 0.0 to 1.0');
+  }
+}
+
+function checkChangefreq(errors: ErrorList, path: string[], value: unknown) {
+  if (value === undefined) return;
+  if (!CHANGEFREQS.includes(value as Changefreq)) errors.add(path, `must be one of ${CHANGEFREQS.join(', ')}`);
+}
+
+function checkPatternFields(errors: ErrorList, path: string[], source: string, uid: string, catalog: SchemaCatalog) {
+  let parsed;
+  try {
+    parsed = parsePattern(source);
+  } catch (error) {
+    errors.add(path, `${(error as Error).message}`);
+    return;
+  }
+  const type = typeOf(catalog, uid);
+  if (!type) return;
+  if (parsed.tokens.some((token) => token.kind === 'locale') && !type.localized) {
+    errors.add(path, '[locale] is only available for types with internationalization enabled');
+  }
+  if (type.kind === 'collectionType' && parsed.fields.length === 0) {
+    errors.add(path, `gives every entry the same URL: add a field that differs per entry (${PATTERN_HELP})`);
+  }
+  for (const fieldPath of parsed.fields) {
+    let current = type;
+    for (let i = 0; i < fieldPath.length; i++) {
+      const name = fieldPath[i];
+      const attribute = attributeOf(current, name);
+      const shown = `[${fieldPath.join('.')}]`;
+      if (!attribute) {
+        errors.add(path, `${shown}: "${name}" is not a field of ${current.uid} that sitemaps may read`);
+        break;
+      }
+      const isLast = i === fieldPath.length - 1;
+      if (attribute.type === 'relation') {
+        if (isLast) {
+          errors.add(path, `${shown}: "${name}" is a relation; name one of its fields, e.g. [${fieldPath.join('.')}.slug]`);
+          break;
+        }
+        const target = attribute.target ? typeOf(catalog, attribute.target) : undefined;
+        if (!TO_ONE_RELATIONS.has(attribute.relation ?? '')) {
+          errors.add(path, `${shown}: "${name}" must be a to-one relation (one entry), not ${attribute.relation}`);
+          break;
+        }
+        if (!target) {
+          errors.add(path, `${shown}: "${name}" is a relation to a type that sitemaps may not read`);
+          break;
+        }
+        current = target;
+        continue;
+      }
+      if (!isLast) {
+        errors.add(path, `${shown}: "${name}" is not a relation, so it has no field "${fieldPath[i + 1]}"`);
+        break;
+      }
+      if (!SCALAR_TYPES.has(attribute.type)) errors.add(path, `${shown}: "${name}" is a ${attribute.type} field, not a single text or number value`);
+    }
+  }
+}
+
+export function checkContentTypes(errors: ErrorList, value: unknown, catalog?: SchemaCatalog) {
+  if (!isPlainObject(value)) {
+    errors.add(['contentTypes'], 'must be an object keyed by content type uid');
+    return;
+  }
+  for (const [uid, typeSettings] of Object.entries(value)) {
+    const base = ['contentTypes', uid];
+    const type = catalog && typeOf(catalog, uid);
+    if (catalog && !type) {
+      errors.add(base, `unknown content type "${uid}": only types shown in the content manager can be listed`);
+      continue;
+    }
+    if (!isPlainObject(typeSettings)) {
+      errors.add(base, 'must be an object with at least a pattern');
+      continue;
+    }
+    const known = new Set(['pattern', 'locales', 'priority', 'changefreq', 'lastmod', 'filters']);
+    for (const key of Object.keys(typeSettings)) if (!known.has(key)) errors.add([...base, key], 'is not a known setting');
+    if (typeof typeSettings.pattern !== 'string') errors.add([...base, 'pattern'], `is required: a path such as /blog/[slug] (${PATTERN_HELP})`);
+    else checkPatternFields(errors, [...base, 'pattern'], typeSettings.pattern, uid, catalog ?? {});
+    if (typeSettings.locales !== undefined) {
+      if (!isPlainObject(typeSettings.locales)) errors.add([...base, 'locales'], 'must be an object keyed by locale code');
+      else {
+        if (type && !type.localized) errors.add([...base, 'locales'], 'is only available for types with internationalization enabled');
+        for (const [locale, override] of Object.entries(typeSettings.locales)) {
+          const path = [...base, 'locales', locale, 'pattern'];
+          if (!isPlainObject(override) || typeof override.pattern !== 'string') errors.add(path, 'is required');
+          else checkPatternFields(errors, path, override.pattern, uid, catalog ?? {});
+        }
+      }
+    }
+    checkPriority(errors, [...base, 'priority'], typeSettings.priority);
+    checkChangefreq(errors, [...base, 'changefreq'], typeSettings.changefreq);
+    const lastmod = typeSettings.lastmod;
+    if (lastmod !== undefined && lastmod !== false) {
+      if (typeof lastmod !== 'string') errors.add([...base, 'lastmod'], 'must be the name of a date field, or false');
+      else if (type) {
+        const attribute = attributeOf(type, lastmod);
+        if (!attribute || !DATE_TYPES.has(attribute.type)) errors.add([...base, 'lastmod'], `"${lastmod}" is not a date field of ${uid}`);
+      }
+    }
+    if (typeSettings.filters !== undefined) {
+      if (!isPlainObject(typeSettings.filters)) errors.add([...base, 'filters'], 'must be an object in Strapi filter syntax');
+      else {
+        for (const error of filterErrors(typeSettings.filters, uid, catalog, [...base, 'filters'])) errors.add(error.path, error.message);
+      }
+    }
+  }
+}
+
+/** Checks custom URLs and returns them with lastmod written as W3C Datetime, whatever form it was given in. */
+export function checkCustomUrls(errors: ErrorList, value: unknown): CustomUrl[] {
+  if (!Array.isArray(value)) {
+    errors.add(['customUrls'], 'must be a list');
+    return [];
+  }
+  return value.map((item, index) => {
+    const base = ['customUrls', String(index)];
+    if (!isPlainObject(item)) {
+      errors.add(base, 'must be an object with a url');
+      return item;
+    }
+    if (typeof item.url !== 'string' || !(item.url.startsWith('/') || /^https?:\/\//.test(item.url))) {
+      errors.add([...base, 'url'], 'must be a path starting with "/" or an absolute http(s) URL');
+    } else if (CONTROL_CHARACTER.test(item.url)) {
+      // A line break would start a second URL in the text sitemap.
+      errors.add([...base, 'url'], 'must not contain control characters (line breaks, tabs, NUL…)');
+    }
+    checkPriority(errors, [...base, 'priority'], item.priority);
+    checkChangefreq(errors, [...base, 'changefreq'], item.changefreq);
+    if (item.lastmod !== undefined) {
+      const lastmod = typeof item.lastmod === 'string' ? toLastmod(item.lastmod, Date.now()) : null;
+      if (!lastmod || !lastmod.ok) errors.add([...base, 'lastmod'], 'must be a W3C date (YYYY-MM-DD or a full date-time with time zone), not in the future');
+      else return { ...item, lastmod: lastmod.text };
+    }
+    return item;
+  });
+}
+
+export function checkLimits(errors: ErrorList, value: unknown) {
+  if (!isPlainObject(value)) {
+    errors.add(['limits'], 'must be an object with urlsPerFile and bytesPerFile');
+    return;
+  }
+  const { urlsPerFile, bytesPerFile } = value;
+  if (urlsPerFile !== undefined && (!Number.isInteger(urlsPerFile) || (urlsPerFile as number) < 1 || (urlsPerFile as number) > PROTOCOL_LIMITS.urlsPerFile)) {
+    errors.add(['limits', 'urlsPerFile'], `must be a whole number from 1 to ${PROTOCOL_LIMITS.urlsPerFile} (the protocol's limit)`);
+  }
+  if (
+    bytesPerFile !== undefined &&
+    (!Number.isInteger(bytesPerFile) || (bytesPerFile as number) < MIN_BYTES_PER_FILE || (bytesPerFile as number) > PROTOCOL_LIMITS.bytesPerFile)
+  ) {
+    errors.add(['limits', 'bytesPerFile'], `must be a whole number from ${MIN_BYTES_PER_FILE} to ${PROTOCOL_LIMITS.bytesPerFile} (50 MB, the protocol's limit)`);
+  }
+  for (const key of Object.keys(value)) if (key !== 'urlsPerFile' && key !== 'bytesPerFile') errors.add(['limits', key], 'is not a known setting');
+}

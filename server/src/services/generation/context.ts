@@ -1,0 +1,151 @@
+/**
+ * What one run shares across its full and incremental writes: the settings and report, how files are
+ * saved and indexed, and reading a type's documents into URL blocks.
+ */
+import type { Core } from '@strapi/strapi';
+import { documentUrls } from '../../core/document-urls';
+import type { RangeChange } from '../../core/file-layout';
+import { keysName, textName, typeGroup } from '../../core/file-names';
+import { chunksOf } from '../../core/chunks';
+import { GzipFileSink } from '../../core/gzip-file';
+import { formatW3cDateTime } from '../../core/lastmod';
+import { UrlHashSet } from '../../core/url-hash-set';
+import { renderBlock, UrlsetWriter, type ClosedFile, type RenderedBlock, type UrlBlock } from '../../core/urlset-writer';
+import { ValidationReport } from '../../core/validation';
+import { readDocuments } from '../entry-source';
+import { LostLeaseError, type FileToStore, type StoredFile } from '../file-store';
+import type { LeaseHold } from '../lease';
+import { buildPlan, defaultLocale, groupKeyFor, publicUrl, typeQuery } from './plans';
+import { getService } from '../../utils/get-service';
+
+export const INDEX_NAME = 'index.xml';
+export const XSL_NAME = 'sitemap.xsl';
+
+export type RunScope = { kind: 'full' } | { kind: 'types'; uids: string[] } | { kind: 'documents'; byType: Record<string, string[]> };
+
+/** What the index needs of a file, whether it was just written or is live and unchanged. */
+export interface IndexedFile {
+  name: string;
+  groupKey: string;
+  rangeStart: string;
+  lastmod: string | null;
+}
+
+export type WrittenFile = ClosedFile<GzipFileSink>;
+export type Block = UrlBlock & { locales: Array<string | undefined> };
+export type OnBlock = (groupKey: string, block: Block) => void;
+
+/** How the run's owner follows it: whether to stop, and URLs added (for progress). */
+export interface RunControl {
+  stopping(): boolean;
+  countUrls(count: number): void;
+}
+
+/** Everything one run shares: settings, the report, and how files are saved and indexed. */
+export async function createRun(strapi: Core.Strapi, generation: number, hold: LeaseHold, control: RunControl) {
+  const { settings, skipped } = await getService(strapi, 'settings').usable();
+  const store = getService(strapi, 'file-store');
+  const run = {
+    strapi,
+    generation,
+    settings,
+    settingWarnings: skipped,
+    base: publicUrl(strapi, settings),
+    xslHref: settings.xsl ? XSL_NAME : undefined,
+    fallbackLocale: await defaultLocale(strapi, settings),
+    now: Date.now(),
+    report: new ValidationReport(),
+    seen: new UrlHashSet(),
+    priorities: new Set<number | undefined>(),
+    written: [] as IndexedFile[],
+    keep: [] as string[],
+    replaced: new Set<string>(),
+    /** Key ranges of live files this run moves without rewriting them, applied by the switch. */
+    ranges: [] as RangeChange[],
+    hold,
+    control,
+    filesWritten: 0,
+    urlCount: 0,
+    async save(file: FileToStore) {
+      const { kept, row } = await store.savePending(generation, file);
+      if (kept) run.keep.push(file.name);
+      else run.filesWritten++;
+      return row as StoredFile;
+    },
+  };
+  return run;
+}
+export type Run = Awaited<ReturnType<typeof createRun>>;
+
+/** Saves a closed urlset with its text twin and block index. */
+export async function saveUrlset(
+  run: Run,
+  file: WrittenFile,
+  meta: { name: string; groupKey: string; contentType?: string; rangeStart: string; rangeEnd: string | null }
+) {
+  const lastmod = file.lastmodTime === null ? null : formatW3cDateTime(new Date(file.lastmodTime));
+  const common = { ...meta, urlCount: file.urlCount, lastmod, localeCounts: file.localeCounts };
+  const { xml, text, keys } = await file.sink.finish();
+  const row = await run.save({ ...common, format: 'urlset', body: xml });
+  await run.save({ ...common, name: textName(meta.name), format: 'text', body: text });
+  await run.save({ ...common, name: keysName(meta.name), format: 'keys', body: keys });
+  run.written.push({ name: meta.name, groupKey: meta.groupKey, rangeStart: meta.rangeStart, lastmod });
+  run.urlCount += file.urlCount;
+  return row;
+}
+
+export const newWriter = (run: Run, onOpen: (sink: GzipFileSink) => void = () => undefined) =>
+  new UrlsetWriter(run.settings.limits, run.xslHref, () => {
+    const sink = new GzipFileSink();
+    onOpen(sink);
+    return sink;
+  });
+
+/** Renders a block; null, reported, when it is too large for any file. */
+export function renderFitting(run: Run, writer: UrlsetWriter<GzipFileSink>, block: UrlBlock, contentType?: string): RenderedBlock | null {
+  const rendered = renderBlock(block);
+  if (writer.fits(rendered)) return rendered;
+  run.report.add({
+    rule: 'file-limit',
+    contentType,
+    documentId: block.key,
+    url: block.records[0].loc,
+    detail: `${block.records.length} URLs`,
+  });
+  return null;
+}
+
+/**
+ * Reads documents of `uid` in (after, upTo] and feeds their URLs to the writer of each host group;
+ * `afterPage` saves what a page completed (per page, not per URL: awaits cost at a million URLs).
+ * `seen` replaces the run's duplicate set (an incremental run checks each file it reads on its own).
+ */
+export async function writeRange(
+  run: Run,
+  uid: string,
+  range: { after: string; upTo: string | null; documentIds?: string[]; origin?: string; seen?: UrlHashSet },
+  onBlock: OnBlock,
+  afterPage?: () => Promise<void>
+) {
+  const { strapi } = run;
+  const plan = buildPlan(strapi, uid, run.settings, run.fallbackLocale);
+  const excluded = await getService(strapi, 'exclusions').keysFor(uid);
+  const context = { now: run.now, report: run.report, seen: range.seen ?? run.seen, excluded, origin: range.origin };
+  const base = typeGroup(uid);
+  // Sorted slices read one after the other keep the key order a single read would have.
+  const slices = range.documentIds ? chunksOf([...range.documentIds].sort()) : [undefined];
+  for (const documentIds of slices) {
+    const query = { ...typeQuery(strapi, uid, plan, run.settings), after: range.after, upTo: range.upTo, documentIds };
+    for await (const page of readDocuments(strapi, query)) {
+      if (run.control.stopping()) throw new Error('Strapi is shutting down');
+      if (run.hold.lost) throw new LostLeaseError();
+      for (const doc of page) {
+        for (const block of documentUrls(plan, doc, context)) {
+          const { records, lastmodTime, locales } = block;
+          onBlock(groupKeyFor(base, block.origin, run.settings), { key: doc.documentId, records, lastmodTime, locales });
+        }
+      }
+      if (afterPage) await afterPage();
+    }
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * Files written from scratch: every file of a type, the custom URLs, and the index (which also lists the
+ * live files a partial run leaves as they are).
+ */
+import { CUSTOM_GROUP, urlsetName } from '../../core/file-names';
+import { inIndexOrder } from '../../core/file-layout';
+import type { GzipFileSink } from '../../core/gzip-file';
+import { encodeLiteral } from '../../core/pattern';
+import { renderSitemapIndex } from '../../core/sitemap-index';
+import type { UrlRecord } from '../../core/types';
+import type { UrlBlock, UrlsetWriter } from '../../core/urlset-writer';
+import { checkLoc, isLocalHostUrl } from '../../core/validation';
+import {
+  INDEX_NAME,
+  newWriter,
+  renderFitting,
+  saveUrlset,
+  writeRange,
+  type IndexedFile,
+  type Run,
+  type RunScope,
+  type WrittenFile,
+} from './context';
+import { groupKeyFor } from './plans';
+import { getService } from '../../utils/get-service';
+
+interface FileGroup {
+  key: string;
+  writer: UrlsetWriter<GzipFileSink>;
+  /** The sink of the file being written, to wait for its compression to keep up. */
+  sink: GzipFileSink | null;
+  seq: number;
+  previousEnd: string;
+}
+
+/**
+ * Files written from scratch, one numbered series per group (`article-1.xml`, `article-2.xml`, …):
+ * each file covers the keys after the previous one's last key; the last one is open-ended.
+ */
+function freshGroups(run: Run, contentType?: string) {
+  const groups = new Map<string, FileGroup>();
+  const filled: Array<{ group: FileGroup; file: WrittenFile }> = [];
+  const flush = async (group: FileGroup, file: WrittenFile, isLast: boolean) => {
+    group.seq++;
+    const rangeEnd = isLast ? null : file.lastKey;
+    await saveUrlset(run, file, {
+      name: urlsetName(group.key, group.seq),
+      groupKey: group.key,
+      contentType,
+      rangeStart: group.previousEnd,
+      rangeEnd,
+    });
+    group.previousEnd = file.lastKey;
+  };
+  const settle = async () => {
+    for (let next = filled.shift(); next; next = filled.shift()) await flush(next.group, next.file, false);
+    for (const group of groups.values()) await group.sink?.drained();
+  };
+  return {
+    /** Adds a block to a group's open file; a file it fills is saved at the next `settle`. */
+    add(groupKey: string, block: UrlBlock) {
+      let group = groups.get(groupKey);
+      if (!group) {
+        const created: FileGroup = {
+          key: groupKey,
+          writer: newWriter(run, (sink) => (created.sink = sink)),
+          sink: null,
+          seq: 0,
+          previousEnd: '',
+        };
+        groups.set(groupKey, (group = created));
+      }
+      const rendered = renderFitting(run, group.writer, block, contentType);
+      if (!rendered) return;
+      const closed = group.writer.add(rendered);
+      if (closed) filled.push({ group, file: closed });
+      for (const record of block.records) run.priorities.add(record.priority);
+      run.control.countUrls(block.records.length);
+    },
+    /** Saves the files filled so far and lets compression catch up. */
+    settle,
+    async closeAll() {
+      await settle();
+      for (const group of groups.values()) {
+        const last = group.writer.close();
+        if (last) await flush(group, last, true);
+      }
+    },
+  };
+}
+
+/** Writes every file of one type from scratch. */
+export async function writeWholeType(run: Run, uid: string) {
+  const groups = freshGroups(run, uid);
+  await writeRange(run, uid, { after: '', upTo: null }, (groupKey, block) => groups.add(groupKey, block), groups.settle);
+  await groups.closeAll();
+}
+
+export async function writeCustomUrls(run: Run) {
+  const { settings } = run;
+  const groups = freshGroups(run);
+  const origins = [settings.hostname, ...Object.values(settings.hostnames)];
+  for (const [index, custom] of settings.customUrls.entries()) {
+    const loc = custom.url.startsWith('/') ? settings.hostname + encodeLiteral(custom.url) : custom.url;
+    const sample = { contentType: 'custom', documentId: `customUrls[${index}]`, url: loc };
+    const origin = origins.find((candidate) => loc.startsWith(`${candidate}/`)) ?? settings.hostname;
+    const problem = checkLoc(loc, origin);
+    if (problem) {
+      run.report.add({ rule: problem, ...sample });
+      continue;
+    }
+    if (!run.seen.add(loc)) {
+      run.report.add({ rule: 'url-duplicate', ...sample });
+      continue;
+    }
+    // lastmod was normalised to W3C Datetime by validateSettings.
+    const record: UrlRecord = { loc, lastmod: custom.lastmod, changefreq: custom.changefreq, priority: custom.priority };
+    const lastmodTime = custom.lastmod ? Date.parse(custom.lastmod) : undefined;
+    groups.add(groupKeyFor(CUSTOM_GROUP, origin, settings), { key: String(index).padStart(8, '0'), records: [record], lastmodTime });
+  }
+  await groups.closeAll();
+}
+
+/** Saves the index of the run's files and, for a partial run, of the live files it leaves as they are. */
+export async function writeIndex(run: Run, scope: RunScope) {
+  let files: IndexedFile[] = run.written;
+  if (scope.kind !== 'full') {
+    const written = new Set(run.written.map((file) => file.name));
+    const live = (await getService(run.strapi, 'file-store').listLive()).filter(
+      (file) => file.format === 'urlset' && !run.replaced.has(file.name) && !written.has(file.name)
+    );
+    const kept = live.map((file) => ({
+      name: file.name,
+      groupKey: file.groupKey ?? '',
+      rangeStart: file.rangeStart ?? '',
+      lastmod: file.lastmod,
+    }));
+    files = [...kept, ...run.written];
+  }
+  files = inIndexOrder(files);
+  run.replaced.add(INDEX_NAME);
+  // An index must list at least one sitemap: with no URL at all, none is served.
+  if (files.length > 0) {
+    const indexUrl = `${run.base}/${INDEX_NAME}`;
+    if (isLocalHostUrl(indexUrl)) run.report.add({ rule: 'index-host-local', url: indexUrl, detail: `files listed under ${run.base}` });
+    const entries = files.map((file) => ({ loc: `${run.base}/${file.name}`, lastmod: file.lastmod ?? undefined }));
+    await run.save({ name: INDEX_NAME, format: 'index', content: renderSitemapIndex(entries, run.xslHref) });
+  }
+  return files.length;
+}

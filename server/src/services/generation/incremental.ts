@@ -1,0 +1,112 @@
+/**
+ * The incremental splice: rewrites only the files whose key range holds a changed document, keeping every
+ * other document's URLs as written (from the file's stored block index) and reading only the changed ones.
+ */
+import { chainRanges, fillFiles, holds, inRangeOrder, originOf, RangeHandOff, spliceBlocks } from '../../core/file-layout';
+import { keysName, seqOf, textName, typeGroup, urlsetName } from '../../core/file-names';
+import { UrlHashSet } from '../../core/url-hash-set';
+import { splitFile, type BlockIndexEntry, type RenderedBlock } from '../../core/urlset-writer';
+import type { StoredFile } from '../file-store';
+import { newWriter, renderFitting, saveUrlset, writeRange, type Block, type Run } from './context';
+import { groupKeyFor } from './plans';
+import { getService } from '../../utils/get-service';
+
+/** The blocks of a live urlset, from its stored block index; null when there is none to trust. */
+async function storedBlocks(run: Run, source: StoredFile, live: StoredFile[]): Promise<RenderedBlock[] | null> {
+  const text = live.find((file) => file.name === textName(source.name));
+  const keys = live.find((file) => file.name === keysName(source.name));
+  if (!text || !keys) return null;
+  const store = getService(run.strapi, 'file-store');
+  try {
+    const [xmlContent, textContent, keysContent] = await Promise.all([store.readText(source), store.readText(text), store.readText(keys)]);
+    return splitFile(xmlContent, textContent, JSON.parse(keysContent) as BlockIndexEntry[]);
+  } catch (error) {
+    run.strapi.log.warn(`[sitemap] ${source.name} is rewritten from the database: ${(error as Error).message}`);
+    return null;
+  }
+}
+
+/**
+ * Rewrites only the files of `uid` whose key range holds one of `documentIds`. A file that grew
+ * past the limits keeps what fits and passes the rest on to the next file of its group, as a full
+ * run fills them (the last file of a group rolls over into new files, which take the next free
+ * number); a file left empty is dropped and its range handed to a neighbour. Returns false when
+ * the type must be rewritten whole.
+ */
+export async function rewriteDocuments(run: Run, uid: string, documentIds: string[], live: StoredFile[]) {
+  const files = live.filter((file) => file.format === 'urlset' && file.contentType === uid);
+  if (files.length === 0) return false;
+  const byGroup = new Map<string, StoredFile[]>();
+  for (const file of files) {
+    if (!byGroup.has(file.groupKey!)) byGroup.set(file.groupKey!, []);
+    byGroup.get(file.groupKey!)!.push(file);
+  }
+  let needsWholeType = false;
+
+  for (const [groupKey, groupFiles] of byGroup) {
+    // Each group's pass re-reads the documents: it checks and reports only its own host's URLs.
+    const origin = originOf(groupKey, (candidate) => groupKeyFor(typeGroup(uid), candidate, run.settings), run.settings);
+    const ordered = inRangeOrder(groupFiles);
+    const affected = new Set(ordered.filter((file) => documentIds.some((id) => holds(file, id))));
+    let nextSeq = Math.max(...ordered.map((file) => seqOf(file.name))) + 1;
+    const handOff = new RangeHandOff();
+    // Blocks a full file passed on to the next one, and where that next one now starts.
+    let carried: RenderedBlock[] = [];
+    let carriedFrom = '';
+
+    for (const [i, source] of ordered.entries()) {
+      if (!affected.has(source) && carried.length === 0) {
+        handOff.kept(source.id);
+        continue;
+      }
+      for (const name of [source.name, textName(source.name), keysName(source.name)]) run.replaced.add(name);
+      const start = handOff.startOf(source);
+      const outputStart = carried.length > 0 ? carriedFrom : start;
+      const fresh: RenderedBlock[] = [];
+      const writer = newWriter(run);
+      const onBlock = (blockGroup: string, block: Block) => {
+        if (blockGroup !== groupKey) {
+          // A URL for another host group of this type: fine if that group has files, else rebuild the type.
+          if (!byGroup.has(blockGroup)) needsWholeType = true;
+          return;
+        }
+        const rendered = renderFitting(run, writer, block, uid);
+        if (rendered) fresh.push(rendered);
+      };
+      // Duplicates are checked among the URLs read for this file: the same documents are read
+      // again for their other host groups, whose URLs must not count as seen.
+      const seen = new UrlHashSet();
+      const oldBlocks = await storedBlocks(run, source, live);
+      let blocks: RenderedBlock[];
+      if (oldBlocks) {
+        // Splice: keep every other document's URLs as written, re-read only the changed documents.
+        const changed = documentIds.filter((id) => holds({ rangeStart: start, rangeEnd: source.rangeEnd }, id));
+        await writeRange(run, uid, { after: start, upTo: source.rangeEnd, documentIds: changed, origin, seen }, onBlock);
+        blocks = spliceBlocks(oldBlocks, fresh, changed);
+      } else {
+        await writeRange(run, uid, { after: start, upTo: source.rangeEnd, origin, seen }, onBlock);
+        blocks = fresh;
+      }
+      // Carried blocks come from the previous file's range: they sort before this file's keys.
+      const filled = fillFiles(writer, [...carried, ...blocks], i < ordered.length - 1);
+      const { outputs } = filled;
+      carried = filled.carried;
+      // The writer opened a file for the block that did not fit: that block goes on instead.
+      await filled.discarded?.sink.finish();
+      if (outputs.length === 0) {
+        handOff.emptied(start);
+        continue;
+      }
+      const lastKeys = outputs.map((file) => file.lastKey);
+      const ranges = chainRanges(lastKeys, outputStart, carried.length === 0 ? source.rangeEnd : lastKeys[lastKeys.length - 1]);
+      for (const [n, file] of outputs.entries()) {
+        const name = n === 0 ? source.name : urlsetName(groupKey, nextSeq++);
+        const row = await saveUrlset(run, file, { name, groupKey, contentType: uid, ...ranges[n] });
+        handOff.written(row.id);
+      }
+      carriedFrom = lastKeys[lastKeys.length - 1];
+    }
+    run.ranges.push(...handOff.finish());
+  }
+  return !needsWholeType;
+}

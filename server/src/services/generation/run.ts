@@ -1,0 +1,197 @@
+/**
+ * Writes sitemap runs. Three scopes share one path:
+ * - full: every mapped type, custom URLs, index and stylesheet (startup, schedule, manual);
+ * - types: every file of some types (a related type changed, or a type has no file yet);
+ * - documents: only the files whose key range holds a changed document (publish, unpublish, delete).
+ * Each run writes its files as pending and switches them live with the index in one transaction, so
+ * a failure anywhere leaves the live set untouched (and is recorded in the run report).
+ * Runs are serialised in this process, and across instances by the database lease.
+ */
+import type { Core } from '@strapi/strapi';
+import type { TypePlan } from '../../core/document-urls';
+import type { SitemapSettings } from '../../core/types';
+import { SITEMAP_XSL } from '../../core/xsl';
+import type { StoredFile } from '../file-store';
+import type { LeaseHold } from '../lease';
+import type { RunTrigger } from '../runs';
+import { createRun, XSL_NAME, type Run, type RunControl, type RunScope } from './context';
+import { writeCustomUrls, writeIndex, writeWholeType } from './full';
+import { rewriteDocuments } from './incremental';
+import * as plans from './plans';
+import { getService } from '../../utils/get-service';
+
+export interface RunResult {
+  runId: number;
+  status: 'success' | 'failed' | 'skipped';
+  scope: RunScope['kind'];
+  urlCount: number;
+  filesWritten: number;
+  rewritten: string[];
+  error?: string;
+}
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  let tail: Promise<unknown> = Promise.resolve();
+  let queued: Promise<RunResult> | null = null;
+  let stopping = false;
+  let current: { trigger: RunTrigger; scope: RunScope['kind']; startedAt: number; urlCount: number } | null = null;
+  const control: RunControl = {
+    stopping: () => stopping,
+    countUrls(count) {
+      if (current) current.urlCount += count;
+    },
+  };
+
+  /**
+   * Writes what `scope` asks for; a documents run the splice cannot serve restarts as a types run.
+   * `started` learns of each run context, for the report of a run that fails on the way.
+   */
+  async function writeScope(generation: number, hold: LeaseHold, scope: RunScope, started: (run: Run) => void) {
+    const store = getService(strapi, 'file-store');
+    let run = await createRun(strapi, generation, hold, control);
+    started(run);
+    let effective = scope;
+    if (scope.kind === 'documents') {
+      const live = (await store.listLive()) as StoredFile[];
+      const wholeTypes: string[] = [];
+      for (const [uid, documentIds] of Object.entries(scope.byType)) {
+        if (!Object.keys(run.settings.contentTypes).includes(uid)) continue;
+        if (!(await rewriteDocuments(run, uid, documentIds, live))) wholeTypes.push(uid);
+      }
+      if (wholeTypes.length > 0) {
+        // Restart as a type run for those types only: simpler than mixing both in one generation.
+        await store.discard(generation);
+        run = await createRun(strapi, generation, hold, control);
+        started(run);
+        const mapped = Object.keys(scope.byType).filter((uid) => run.settings.contentTypes[uid]);
+        effective = { kind: 'types', uids: [...new Set([...wholeTypes, ...mapped])] };
+      }
+    }
+    if (effective.kind === 'types') {
+      const live = (await store.listLive()) as StoredFile[];
+      for (const uid of effective.uids.filter((candidate) => Object.keys(run.settings.contentTypes).includes(candidate)).sort()) {
+        for (const file of live.filter((candidate) => candidate.contentType === uid)) run.replaced.add(file.name);
+        await writeWholeType(run, uid);
+      }
+    }
+    if (effective.kind === 'full') {
+      for (const uid of Object.keys(run.settings.contentTypes).sort()) await writeWholeType(run, uid);
+      await writeCustomUrls(run);
+      const { urlCount, priorities } = run;
+      if (urlCount > 1 && priorities.size === 1 && !priorities.has(undefined)) {
+        run.report.add({ rule: 'priority-uniform', detail: `every URL has priority ${[...priorities][0]}` });
+      }
+    }
+    return { run, effective };
+  }
+
+  async function execute(trigger: RunTrigger, scope: RunScope, hold: LeaseHold): Promise<RunResult> {
+    const runs = getService(strapi, 'runs');
+    const store = getService(strapi, 'file-store');
+    const startedAt = Date.now();
+    const runRow = await runs.start(trigger);
+    const generation = runRow.id as number;
+    current = { trigger, scope: scope.kind, startedAt, urlCount: 0 };
+    let run: Run | undefined;
+    try {
+      const written = await writeScope(generation, hold, scope, (created) => (run = created));
+      const { effective } = written;
+      run = written.run;
+      const files = await writeIndex(run, effective);
+      if (effective.kind === 'full' && run.settings.xsl) await run.save({ name: XSL_NAME, format: 'xsl', content: SITEMAP_XSL });
+
+      // A run that stalled past its lease may have been overtaken: the switch checks its take first.
+      const switching = { ranges: run.ranges, confirm: hold.confirm };
+      const keep = new Set(run.keep);
+      if (effective.kind === 'full') await store.activate(generation, { all: true, keep: run.keep }, switching);
+      else await store.activate(generation, { all: false, names: [...run.replaced].filter((name) => !keep.has(name)) }, switching);
+      const report = { scope: effective.kind, validation: run.report.summary(), files, settingWarnings: run.settingWarnings };
+      await runs.finish(generation, startedAt, { urlCount: run.urlCount, filesWritten: run.filesWritten, report });
+      const rewritten = run.written.map((file) => file.name);
+      return {
+        runId: generation,
+        status: 'success',
+        scope: effective.kind,
+        urlCount: run.urlCount,
+        filesWritten: run.filesWritten,
+        rewritten,
+      };
+    } catch (error) {
+      strapi.log.error(`[sitemap] generation ${generation} failed: ${(error as Error).message}`);
+      await store.discard(generation).catch(() => undefined);
+      const failedReport = { scope: scope.kind, validation: run?.report.summary(), settingWarnings: run?.settingWarnings };
+      await runs.fail(generation, startedAt, error, failedReport).catch(() => undefined);
+      const partial = { urlCount: run?.urlCount ?? 0, filesWritten: run?.filesWritten ?? 0 };
+      return { runId: generation, status: 'failed', scope: scope.kind, ...partial, rewritten: [], error: (error as Error).message };
+    } finally {
+      current = null;
+    }
+  }
+
+  /** Runs `scope` while holding the lease, if it comes within `waitMs`; skipped otherwise. */
+  async function leased(trigger: RunTrigger, scope: RunScope, waitMs: number): Promise<RunResult> {
+    const result = await getService(strapi, 'lease').hold(
+      async (hold: LeaseHold) => {
+        // Holding the lease means no other run is going: runs still 'running' were left by a dead instance.
+        await getService(strapi, 'runs').closeInterrupted();
+        return execute(trigger, scope, hold);
+      },
+      { waitMs, stopping: () => stopping }
+    );
+    return result ?? skipped(scope);
+  }
+
+  /** Serialises runs in this process; `coalesce` lets a full run join one already queued. */
+  function enqueue(task: () => Promise<RunResult>, coalesce: boolean): Promise<RunResult> {
+    if (coalesce && queued) return queued;
+    const next = tail.then(() => {
+      if (queued === next) queued = null;
+      return task();
+    });
+    if (coalesce) queued = next;
+    tail = next.catch(() => undefined);
+    return next;
+  }
+
+  const skipped = (scope: RunScope): RunResult => ({
+    runId: 0,
+    status: 'skipped',
+    scope: scope.kind,
+    urlCount: 0,
+    filesWritten: 0,
+    rewritten: [],
+  });
+
+  return {
+    /** A full generation now (waiting for another instance's run to end), or the one already queued. */
+    generate(trigger: RunTrigger, { waitMs = 10 * 60_000 } = {}): Promise<RunResult> {
+      const full: RunScope = { kind: 'full' };
+      return enqueue(() => leased(trigger, full, waitMs), true);
+    },
+
+    /** One run of any scope, only if the lease is free within `waitMs` (the worker retries otherwise). */
+    runScope(trigger: RunTrigger, scope: RunScope, { waitMs = 0 } = {}): Promise<RunResult> {
+      return enqueue(() => leased(trigger, scope, waitMs), false);
+    },
+
+    /** What is running now, for the status page. */
+    progress: () => (current ? { ...current } : null),
+
+    publicUrl: (settings: SitemapSettings) => plans.publicUrl(strapi, settings),
+    buildPlan: (uid: string, settings: SitemapSettings, fallbackLocale?: string): TypePlan =>
+      plans.buildPlan(strapi, uid, settings, fallbackLocale),
+    typeQuery: (uid: string, plan: TypePlan, settings: SitemapSettings) => plans.typeQuery(strapi, uid, plan, settings),
+    defaultLocale: (settings: SitemapSettings) => plans.defaultLocale(strapi, settings),
+
+    /** Makes the current run stop at its next page (it fails cleanly, the live set untouched). */
+    requestStop() {
+      stopping = true;
+    },
+
+    /** Stops, and waits for the current run to end (Strapi's destroy). */
+    async stop() {
+      stopping = true;
+      await tail;
+    },
+  };
+};
