@@ -3,6 +3,7 @@
  * range changes happen only in the switch transaction, so a failed run leaves the live files and
  * their key ranges as they were, and every URL stays in exactly one file.
  */
+import { holds } from '../../server/src/core/file-layout';
 import { until } from '../helpers/admin-api';
 import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
 import { ARTICLE, HOMEPAGE, createArticle, createCategory, publish, setHomepage, unpublish } from '../helpers/content';
@@ -22,7 +23,6 @@ async function articleFiles() {
   return rows.sort((a, b) => ((a.rangeStart ?? '') < (b.rangeStart ?? '') ? -1 : 1));
 }
 
-const holds = (row: any, key: string) => key > (row.rangeStart ?? '') && (row.rangeEnd === null || key <= row.rangeEnd);
 
 /** Every URL served once, and the article files' ranges contiguous from '' to the open end. */
 async function expectConsistent() {
