@@ -36,10 +36,15 @@ async function expectConsistent() {
   return { files, locs };
 }
 
-/** Creates draft articles until one's document id falls in `row`'s key range (ids are random). */
+let drafts = 0;
+/**
+ * Creates draft articles until one's document id falls in `row`'s key range (ids are random). Slugs
+ * never repeat: two published documents with one URL are a duplicate only a full run can see.
+ */
 async function draftInRange(row: any) {
   for (let i = 0; i < 200; i++) {
-    const doc = await createArticle(app.strapi, { title: `Draft ${i}`, slug: `draft-${i}`, categoryDocumentId: news }, { publish: false });
+    const n = drafts++;
+    const doc = await createArticle(app.strapi, { title: `Draft ${n}`, slug: `draft-${n}`, categoryDocumentId: news }, { publish: false });
     if (holds(row, doc.documentId)) return doc;
   }
   throw new Error('no draft landed in the range');
