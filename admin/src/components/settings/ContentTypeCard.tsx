@@ -3,13 +3,15 @@
  * patterns, priority, changefreq, lastmod field, filters, and a live preview on real entries.
  */
 import * as React from 'react';
-import { Box, Flex, Grid, IconButton, NumberInput, SingleSelect, SingleSelectOption, Textarea, TextInput, Typography } from '@strapi/design-system';
+import { Box, Flex, Grid, IconButton, SingleSelect, SingleSelectOption, Textarea, Typography } from '@strapi/design-system';
 import { Trash } from '@strapi/icons';
 import { useTranslate } from '../../hooks/useTranslate';
 import { fieldKey, insertToken, lastmodFields, parseFilters, patternTokens, type CatalogType, type FieldErrors, type TypeSettings } from '../../utils/settings-form';
 import { PatternPreview } from './PatternPreview';
 import { ChangefreqSelect } from './ChangefreqSelect';
+import { NumberSetting } from './NumberSetting';
 import { SettingField } from './SettingField';
+import { TextSetting } from './TextSetting';
 
 interface ContentTypeCardProps {
   uid: string;
@@ -74,20 +76,17 @@ export const ContentTypeCard = ({ uid, settings, filtersText, catalog, locales, 
       </Flex>
       <Grid.Root gap={4}>
         <Grid.Item col={8} s={12} direction="column" alignItems="stretch">
-          <SettingField
+          <TextSetting
+            ref={patternInput}
             name={id('pattern')}
             label={t('settings.types.pattern', 'URL pattern')}
             hint={t('settings.types.pattern.hint', 'A path with fields in brackets: [slug], [category.slug] (a relation), [locale].')}
             error={errorOf('pattern')}
             required
-          >
-            <TextInput
-              ref={patternInput}
-              value={settings.pattern}
-              disabled={disabled}
-              onChange={(event: React.ChangeEvent<HTMLInputElement>) => set({ pattern: event.target.value })}
-            />
-          </SettingField>
+            value={settings.pattern}
+            disabled={disabled}
+            onChange={(pattern) => set({ pattern })}
+          />
         </Grid.Item>
         <Grid.Item col={4} s={12} direction="column" alignItems="stretch">
           <SettingField name={id('insert')} label={t('settings.types.insert', 'Insert a field')} hint={t('settings.types.insert.hint', 'Adds the field at the cursor.')}>
@@ -108,29 +107,28 @@ export const ContentTypeCard = ({ uid, settings, filtersText, catalog, locales, 
         {type?.localized &&
           locales.map((locale) => (
             <Grid.Item key={locale} col={6} s={12} direction="column" alignItems="stretch">
-              <SettingField
+              <TextSetting
                 name={id(`pattern-${locale}`)}
                 label={t('settings.types.localePattern', 'Pattern for {locale}', { locale })}
                 hint={t('settings.types.localePattern.hint', 'Optional; empty uses the pattern above.')}
                 error={errorOf('locales', locale, 'pattern')}
-              >
-                <TextInput
-                  value={settings.locales?.[locale]?.pattern ?? ''}
-                  disabled={disabled}
-                  onChange={(event: React.ChangeEvent<HTMLInputElement>) => setLocalePattern(locale, event.target.value)}
-                />
-              </SettingField>
+                value={settings.locales?.[locale]?.pattern ?? ''}
+                disabled={disabled}
+                onChange={(pattern) => setLocalePattern(locale, pattern)}
+              />
             </Grid.Item>
           ))}
         <Grid.Item col={4} s={12} direction="column" alignItems="stretch">
-          <SettingField
+          <NumberSetting
             name={id('priority')}
             label={t('settings.types.priority', 'Priority')}
             hint={t('settings.types.priority.hint', '0.0 to 1.0; leave empty to omit it.')}
             error={errorOf('priority')}
-          >
-            <NumberInput step={0.1} value={settings.priority} disabled={disabled} onValueChange={(value) => set({ priority: value })} />
-          </SettingField>
+            step={0.1}
+            value={settings.priority}
+            disabled={disabled}
+            onChange={(priority) => set({ priority })}
+          />
         </Grid.Item>
         <Grid.Item col={4} s={12} direction="column" alignItems="stretch">
           <SettingField name={id('changefreq')} label={t('settings.types.changefreq', 'Change frequency')} error={errorOf('changefreq')}>

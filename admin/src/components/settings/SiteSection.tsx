@@ -1,12 +1,12 @@
 /** The front end whose URLs the sitemap lists: its origin, per-locale origins, x-default, and where the files are served. */
-import * as React from 'react';
-import { Grid, SingleSelect, SingleSelectOption, TextInput } from '@strapi/design-system';
+import { Grid, SingleSelect, SingleSelectOption } from '@strapi/design-system';
 import type { Locale } from '../../api/sitemap';
 import { useSetting } from '../../hooks/useSettingsForm';
 import { useTranslate } from '../../hooks/useTranslate';
 import { Section } from '../Section';
 import { SettingField } from './SettingField';
 import { SettingSourceBadge } from './SettingSourceBadge';
+import { TextSetting } from './TextSetting';
 import type { SectionProps } from './SectionProps';
 
 export const SiteSection = ({ form, disabled, canUpdate, locales }: SectionProps & { locales: Locale[] }) => {
@@ -33,20 +33,17 @@ export const SiteSection = ({ form, disabled, canUpdate, locales }: SectionProps
     >
       <Grid.Root gap={5}>
         <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
-          <SettingField
+          <TextSetting
             name="hostname"
             label={t('settings.hostname', 'Hostname')}
             hint={t('settings.hostname.hint', 'Origin of the front end, such as https://www.example.com.')}
             error={errorOf('hostname')}
             required
             action={source('hostname')}
-          >
-            <TextInput
-              value={hostname.value}
-              disabled={disabled}
-              onChange={(event: React.ChangeEvent<HTMLInputElement>) => hostname.set(event.target.value)}
-            />
-          </SettingField>
+            value={hostname.value}
+            disabled={disabled}
+            onChange={hostname.set}
+          />
         </Grid.Item>
         <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
           <SettingField
@@ -71,23 +68,20 @@ export const SiteSection = ({ form, disabled, canUpdate, locales }: SectionProps
         </Grid.Item>
         {locales.map((locale) => (
           <Grid.Item key={locale.code} col={6} s={12} direction="column" alignItems="stretch">
-            <SettingField
+            <TextSetting
               name={`hostname-${locale.code}`}
               label={t('settings.hostnameFor', 'Hostname for {locale}', { locale: locale.name })}
               hint={t('settings.hostnameFor.hint', 'Optional, when this language has its own domain.')}
               error={errorOf('hostnames', locale.code)}
-            >
-              <TextInput
-                value={hostnames.value[locale.code] ?? ''}
-                disabled={disabled}
-                placeholder={hostname.value}
-                onChange={(event: React.ChangeEvent<HTMLInputElement>) => setHostname(locale.code, event.target.value)}
-              />
-            </SettingField>
+              value={hostnames.value[locale.code] ?? ''}
+              disabled={disabled}
+              placeholder={hostname.value}
+              onChange={(origin) => setHostname(locale.code, origin)}
+            />
           </Grid.Item>
         ))}
         <Grid.Item col={12} direction="column" alignItems="stretch">
-          <SettingField
+          <TextSetting
             name="publicUrl"
             label={t('settings.publicUrl', 'Public URL of the sitemap files')}
             hint={t(
@@ -96,13 +90,10 @@ export const SiteSection = ({ form, disabled, canUpdate, locales }: SectionProps
             )}
             error={errorOf('publicUrl')}
             action={source('publicUrl')}
-          >
-            <TextInput
-              value={publicUrl.value ?? ''}
-              disabled={disabled}
-              onChange={(event: React.ChangeEvent<HTMLInputElement>) => publicUrl.set(event.target.value || undefined)}
-            />
-          </SettingField>
+            value={publicUrl.value ?? ''}
+            disabled={disabled}
+            onChange={(url) => publicUrl.set(url || undefined)}
+          />
         </Grid.Item>
       </Grid.Root>
     </Section>
