@@ -60,7 +60,7 @@ export const ContentTypesSection = ({
           filtersText={filtersText.value[uid] ?? ''}
           catalog={catalog}
           locales={localeCodes}
-          errors={form.errors}
+          errorOf={form.errorOf}
           disabled={disabled}
           onChange={(next) => contentTypes.set({ ...contentTypes.value, [uid]: next })}
           onFiltersTextChange={(text) => filtersText.set({ ...filtersText.value, [uid]: text })}

@@ -15,7 +15,7 @@ export const CustomUrlsSection = ({ form, disabled, canUpdate }: SectionProps) =
       description={t('settings.custom.description', 'Pages that are not content entries. A path is joined to the hostname.')}
       action={<SettingSourceBadge form={form} canUpdate={canUpdate} setting="customUrls" />}
     >
-      <CustomUrlsTable urls={customUrls.value} errors={form.errors} disabled={disabled} onChange={customUrls.set} />
+      <CustomUrlsTable urls={customUrls.value} errorOf={form.errorOf} disabled={disabled} onChange={customUrls.set} />
     </Section>
   );
 };

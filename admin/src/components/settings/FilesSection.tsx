@@ -5,6 +5,7 @@ import { useTranslate } from '../../hooks/useTranslate';
 import { Section } from '../Section';
 import { BooleanSetting } from './BooleanSetting';
 import { NumberSetting } from './NumberSetting';
+import { SettingCell } from './SettingCell';
 import { SettingSourceBadge } from './SettingSourceBadge';
 import type { SectionProps } from './SectionProps';
 
@@ -22,7 +23,7 @@ export const FilesSection = (props: SectionProps) => {
       )}
     >
       <Grid.Root gap={5}>
-        <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
+        <SettingCell col={6}>
           <NumberSetting
             name="urlsPerFile"
             label={t('settings.urlsPerFile', 'URLs per file')}
@@ -32,8 +33,8 @@ export const FilesSection = (props: SectionProps) => {
             disabled={disabled}
             onChange={(value) => limits.set({ ...limits.value, urlsPerFile: value as number })}
           />
-        </Grid.Item>
-        <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
+        </SettingCell>
+        <SettingCell col={6}>
           <NumberSetting
             name="bytesPerFile"
             label={t('settings.bytesPerFile', 'Bytes per file')}
@@ -42,7 +43,7 @@ export const FilesSection = (props: SectionProps) => {
             disabled={disabled}
             onChange={(value) => limits.set({ ...limits.value, bytesPerFile: value as number })}
           />
-        </Grid.Item>
+        </SettingCell>
         <BooleanSetting {...props} setting="gzip" label={t('settings.gzip', 'Serve gzip to clients that accept it')} />
         <BooleanSetting {...props} setting="xsl" label={t('settings.xsl', 'Readable in browsers (XSL stylesheet)')} />
       </Grid.Root>

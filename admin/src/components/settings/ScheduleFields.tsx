@@ -48,7 +48,10 @@ export const ScheduleFields = (props: ScheduleFieldsProps) => {
   const preview = asked && !previewError ? data : null;
 
   const description = cron === false ? null : describeCron(cron, locale);
-  const serverError = preview && !preview.valid ? t('settings.cron.invalid', 'Not a valid cron expression: {errors}', { errors: preview.errors.join('; ') }) : undefined;
+  const serverError =
+    preview && !preview.valid
+      ? t('settings.cron.invalid', 'Not a valid cron expression: {errors}', { errors: preview.errors.join('; ') })
+      : undefined;
 
   return (
     <Flex direction="column" alignItems="stretch" gap={3}>
@@ -68,7 +71,10 @@ export const ScheduleFields = (props: ScheduleFieldsProps) => {
         <TextSetting
           name="cron"
           label={t('settings.cron.label', 'Full regeneration schedule (cron)')}
-          hint={t('settings.cron.hint', 'Five fields (minute hour day month weekday), or six with seconds first. The full run repairs anything a missed event left behind.')}
+          hint={t(
+            'settings.cron.hint',
+            'Five fields (minute hour day month weekday), or six with seconds first. The full run repairs anything a missed event left behind.'
+          )}
           error={error ?? serverError}
           action={action}
           value={cron}

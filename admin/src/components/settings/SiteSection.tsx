@@ -4,6 +4,7 @@ import type { Locale } from '../../api/sitemap';
 import { useSetting } from '../../hooks/useSettingsForm';
 import { useTranslate } from '../../hooks/useTranslate';
 import { Section } from '../Section';
+import { SettingCell } from './SettingCell';
 import { SettingField } from './SettingField';
 import { SettingSourceBadge } from './SettingSourceBadge';
 import { TextSetting } from './TextSetting';
@@ -32,7 +33,7 @@ export const SiteSection = ({ form, disabled, canUpdate, locales }: SectionProps
       description={t('settings.general.description', 'The front end whose URLs the sitemap lists.')}
     >
       <Grid.Root gap={5}>
-        <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
+        <SettingCell col={6}>
           <TextSetting
             name="hostname"
             label={t('settings.hostname', 'Hostname')}
@@ -44,8 +45,8 @@ export const SiteSection = ({ form, disabled, canUpdate, locales }: SectionProps
             disabled={disabled}
             onChange={hostname.set}
           />
-        </Grid.Item>
-        <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
+        </SettingCell>
+        <SettingCell col={6}>
           <SettingField
             name="defaultLocale"
             label={t('settings.defaultLocale', 'Default locale (x-default)')}
@@ -65,9 +66,9 @@ export const SiteSection = ({ form, disabled, canUpdate, locales }: SectionProps
               ))}
             </SingleSelect>
           </SettingField>
-        </Grid.Item>
+        </SettingCell>
         {locales.map((locale) => (
-          <Grid.Item key={locale.code} col={6} s={12} direction="column" alignItems="stretch">
+          <SettingCell key={locale.code} col={6}>
             <TextSetting
               name={`hostname-${locale.code}`}
               label={t('settings.hostnameFor', 'Hostname for {locale}', { locale: locale.name })}
@@ -78,9 +79,9 @@ export const SiteSection = ({ form, disabled, canUpdate, locales }: SectionProps
               placeholder={hostname.value}
               onChange={(origin) => setHostname(locale.code, origin)}
             />
-          </Grid.Item>
+          </SettingCell>
         ))}
-        <Grid.Item col={12} direction="column" alignItems="stretch">
+        <SettingCell col={12}>
           <TextSetting
             name="publicUrl"
             label={t('settings.publicUrl', 'Public URL of the sitemap files')}
@@ -94,7 +95,7 @@ export const SiteSection = ({ form, disabled, canUpdate, locales }: SectionProps
             disabled={disabled}
             onChange={(url) => publicUrl.set(url || undefined)}
           />
-        </Grid.Item>
+        </SettingCell>
       </Grid.Root>
     </Section>
   );

@@ -6,6 +6,7 @@ import { Section } from '../Section';
 import { BooleanSetting } from './BooleanSetting';
 import { ScheduleFields } from './ScheduleFields';
 import { NumberSetting } from './NumberSetting';
+import { SettingCell } from './SettingCell';
 import { SettingSourceBadge } from './SettingSourceBadge';
 import type { SectionProps } from './SectionProps';
 
@@ -26,7 +27,7 @@ export const UpdatesSection = (props: SectionProps) => {
       )}
     >
       <Grid.Root gap={5}>
-        <Grid.Item col={12} direction="column" alignItems="stretch">
+        <SettingCell col={12}>
           <ScheduleFields
             cron={cron.value}
             timezone={cronTimezone.value}
@@ -38,9 +39,9 @@ export const UpdatesSection = (props: SectionProps) => {
             action={<SettingSourceBadge form={form} canUpdate={canUpdate} setting="cron" />}
             timezoneAction={<SettingSourceBadge form={form} canUpdate={canUpdate} setting="cronTimezone" />}
           />
-        </Grid.Item>
+        </SettingCell>
         <BooleanSetting {...props} setting="autoGenerate" label={t('settings.autoGenerate', 'Update on publish, unpublish and delete')} />
-        <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
+        <SettingCell col={6}>
           <NumberSetting
             name="debounceMs"
             label={t('settings.debounceMs', 'Wait after a change (milliseconds)')}
@@ -51,7 +52,7 @@ export const UpdatesSection = (props: SectionProps) => {
             disabled={disabled}
             onChange={(value) => debounceMs.set(value as number)}
           />
-        </Grid.Item>
+        </SettingCell>
       </Grid.Root>
     </Section>
   );
