@@ -3,6 +3,9 @@ import { useIntl } from 'react-intl';
 import { getTranslation } from '../utils/translations';
 import type { FieldMessage } from '../utils/settings-form';
 
+/** Like `t`, for messages whose values are elements (a link, a code span): the result is a node, not a string. */
+export type RichTranslate = (id: string, defaultMessage: string, values?: Record<string, React.ReactNode>) => React.ReactNode;
+
 /**
  * A translate function (id, English default, values) for the plugin's own, un-prefixed translation keys.
  * The same functions until the language changes, so effects and callbacks can depend on them.
@@ -12,7 +15,8 @@ export function useTranslate() {
   return React.useMemo(() => {
     const t = (id: string, defaultMessage: string, values?: Record<string, unknown>) =>
       formatMessage({ id: getTranslation(id), defaultMessage }, values as any) as string;
+    const rich: RichTranslate = (id, defaultMessage, values) => formatMessage({ id: getTranslation(id), defaultMessage }, values as any);
     const message = (descriptor: FieldMessage) => t(descriptor.id, descriptor.defaultMessage, descriptor.values);
-    return { t, message, locale };
+    return { t, rich, message, locale };
   }, [formatMessage, locale]);
 }

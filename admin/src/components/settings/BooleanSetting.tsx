@@ -1,8 +1,9 @@
 /** An on/off setting as a toggle, with its source. */
 import * as React from 'react';
-import { Grid, Toggle } from '@strapi/design-system';
+import { Toggle } from '@strapi/design-system';
 import { useSetting } from '../../hooks/useSettingsForm';
 import { useTranslate } from '../../hooks/useTranslate';
+import { SettingCell } from './SettingCell';
 import { SettingField } from './SettingField';
 import { SettingSourceBadge } from './SettingSourceBadge';
 import type { SectionProps } from './SectionProps';
@@ -17,7 +18,7 @@ export const BooleanSetting = ({
   const { t } = useTranslate();
   const field = useSetting(setting);
   return (
-    <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
+    <SettingCell col={6}>
       <SettingField
         name={setting}
         label={label}
@@ -32,6 +33,6 @@ export const BooleanSetting = ({
           onChange={(event: React.ChangeEvent<HTMLInputElement>) => field.set(event.target.checked)}
         />
       </SettingField>
-    </Grid.Item>
+    </SettingCell>
   );
 };

@@ -3,13 +3,16 @@
  * patterns, priority, changefreq, lastmod field, filters, and a live preview on real entries.
  */
 import * as React from 'react';
-import { Box, Flex, Grid, IconButton, NumberInput, SingleSelect, SingleSelectOption, Textarea, TextInput, Typography } from '@strapi/design-system';
+import { Box, Flex, Grid, IconButton, SingleSelect, SingleSelectOption, Textarea, Typography } from '@strapi/design-system';
 import { Trash } from '@strapi/icons';
 import { useTranslate } from '../../hooks/useTranslate';
-import { fieldKey, insertToken, lastmodFields, parseFilters, patternTokens, type CatalogType, type FieldErrors, type TypeSettings } from '../../utils/settings-form';
+import { insertToken, lastmodFields, parseFilters, patternTokens, type CatalogType, type TypeSettings } from '../../utils/settings-form';
 import { PatternPreview } from './PatternPreview';
 import { ChangefreqSelect } from './ChangefreqSelect';
+import { NumberSetting } from './NumberSetting';
+import { SettingCell } from './SettingCell';
 import { SettingField } from './SettingField';
+import { TextSetting } from './TextSetting';
 
 interface ContentTypeCardProps {
   uid: string;
@@ -17,7 +20,8 @@ interface ContentTypeCardProps {
   filtersText: string;
   catalog: Record<string, CatalogType>;
   locales: string[];
-  errors: FieldErrors;
+  /** The form's error of the field at a path. */
+  errorOf: (...path: string[]) => string | undefined;
   disabled: boolean;
   onChange: (settings: TypeSettings) => void;
   onFiltersTextChange: (text: string) => void;
@@ -26,15 +30,14 @@ interface ContentTypeCardProps {
 
 const NO_LASTMOD = '__none';
 
-export const ContentTypeCard = ({ uid, settings, filtersText, catalog, locales, errors, disabled, onChange, onFiltersTextChange, onRemove }: ContentTypeCardProps) => {
-  const { t, message } = useTranslate();
+export const ContentTypeCard = (props: ContentTypeCardProps) => {
+  const { uid, settings, filtersText, catalog, locales, errorOf: formErrorOf, disabled, onChange, onFiltersTextChange, onRemove } = props;
+  const { t } = useTranslate();
   const type = catalog[uid];
   const name = type?.displayName ?? uid;
+  const kind = type?.kind === 'singleType' ? t('settings.types.single', 'single type') : t('settings.types.collection', 'collection type');
   const patternInput = React.useRef<HTMLInputElement>(null);
-  const errorOf = (...path: string[]) => {
-    const found = errors[fieldKey(['contentTypes', uid, ...path])];
-    return found ? message(found) : undefined;
-  };
+  const errorOf = (...path: string[]) => formErrorOf('contentTypes', uid, ...path);
   const set = (patch: Partial<TypeSettings>) => onChange({ ...settings, ...patch });
   const id = (field: string) => `${uid}-${field}`;
 
@@ -62,35 +65,40 @@ export const ContentTypeCard = ({ uid, settings, filtersText, catalog, locales, 
             {name}
           </Typography>
           <Typography variant="pi" textColor="neutral600">
-            {uid} · {type?.kind === 'singleType' ? t('settings.types.single', 'single type') : t('settings.types.collection', 'collection type')}
+            {uid} · {kind}
             {type?.localized ? ` · ${t('settings.types.localized', 'localized')}` : ''}
           </Typography>
         </Flex>
         {!disabled && (
-          <IconButton label={t('settings.types.remove', 'Remove {type} from the sitemap', { type: name })} onClick={onRemove} variant="ghost">
+          <IconButton
+            label={t('settings.types.remove', 'Remove {type} from the sitemap', { type: name })}
+            onClick={onRemove}
+            variant="ghost"
+          >
             <Trash />
           </IconButton>
         )}
       </Flex>
       <Grid.Root gap={4}>
-        <Grid.Item col={8} s={12} direction="column" alignItems="stretch">
-          <SettingField
+        <SettingCell col={8}>
+          <TextSetting
+            ref={patternInput}
             name={id('pattern')}
             label={t('settings.types.pattern', 'URL pattern')}
             hint={t('settings.types.pattern.hint', 'A path with fields in brackets: [slug], [category.slug] (a relation), [locale].')}
             error={errorOf('pattern')}
             required
+            value={settings.pattern}
+            disabled={disabled}
+            onChange={(pattern) => set({ pattern })}
+          />
+        </SettingCell>
+        <SettingCell col={4}>
+          <SettingField
+            name={id('insert')}
+            label={t('settings.types.insert', 'Insert a field')}
+            hint={t('settings.types.insert.hint', 'Adds the field at the cursor.')}
           >
-            <TextInput
-              ref={patternInput}
-              value={settings.pattern}
-              disabled={disabled}
-              onChange={(event: React.ChangeEvent<HTMLInputElement>) => set({ pattern: event.target.value })}
-            />
-          </SettingField>
-        </Grid.Item>
-        <Grid.Item col={4} s={12} direction="column" alignItems="stretch">
-          <SettingField name={id('insert')} label={t('settings.types.insert', 'Insert a field')} hint={t('settings.types.insert.hint', 'Adds the field at the cursor.')}>
             <SingleSelect
               value={null}
               disabled={disabled}
@@ -104,40 +112,39 @@ export const ContentTypeCard = ({ uid, settings, filtersText, catalog, locales, 
               ))}
             </SingleSelect>
           </SettingField>
-        </Grid.Item>
+        </SettingCell>
         {type?.localized &&
           locales.map((locale) => (
-            <Grid.Item key={locale} col={6} s={12} direction="column" alignItems="stretch">
-              <SettingField
+            <SettingCell key={locale} col={6}>
+              <TextSetting
                 name={id(`pattern-${locale}`)}
                 label={t('settings.types.localePattern', 'Pattern for {locale}', { locale })}
                 hint={t('settings.types.localePattern.hint', 'Optional; empty uses the pattern above.')}
                 error={errorOf('locales', locale, 'pattern')}
-              >
-                <TextInput
-                  value={settings.locales?.[locale]?.pattern ?? ''}
-                  disabled={disabled}
-                  onChange={(event: React.ChangeEvent<HTMLInputElement>) => setLocalePattern(locale, event.target.value)}
-                />
-              </SettingField>
-            </Grid.Item>
+                value={settings.locales?.[locale]?.pattern ?? ''}
+                disabled={disabled}
+                onChange={(pattern) => setLocalePattern(locale, pattern)}
+              />
+            </SettingCell>
           ))}
-        <Grid.Item col={4} s={12} direction="column" alignItems="stretch">
-          <SettingField
+        <SettingCell col={4}>
+          <NumberSetting
             name={id('priority')}
             label={t('settings.types.priority', 'Priority')}
             hint={t('settings.types.priority.hint', '0.0 to 1.0; leave empty to omit it.')}
             error={errorOf('priority')}
-          >
-            <NumberInput step={0.1} value={settings.priority} disabled={disabled} onValueChange={(value) => set({ priority: value })} />
-          </SettingField>
-        </Grid.Item>
-        <Grid.Item col={4} s={12} direction="column" alignItems="stretch">
+            step={0.1}
+            value={settings.priority}
+            disabled={disabled}
+            onChange={(priority) => set({ priority })}
+          />
+        </SettingCell>
+        <SettingCell col={4}>
           <SettingField name={id('changefreq')} label={t('settings.types.changefreq', 'Change frequency')} error={errorOf('changefreq')}>
             <ChangefreqSelect value={settings.changefreq} disabled={disabled} onChange={(changefreq) => set({ changefreq })} />
           </SettingField>
-        </Grid.Item>
-        <Grid.Item col={4} s={12} direction="column" alignItems="stretch">
+        </SettingCell>
+        <SettingCell col={4}>
           <SettingField
             name={id('lastmod')}
             label={t('settings.types.lastmod', 'Last modified from')}
@@ -157,22 +164,28 @@ export const ContentTypeCard = ({ uid, settings, filtersText, catalog, locales, 
               <SingleSelectOption value={NO_LASTMOD}>{t('settings.types.lastmod.none', 'No lastmod')}</SingleSelectOption>
             </SingleSelect>
           </SettingField>
-        </Grid.Item>
-        <Grid.Item col={12} direction="column" alignItems="stretch">
+        </SettingCell>
+        <SettingCell col={12}>
           <SettingField
             name={id('filters')}
             label={t('settings.types.filters', 'Filters (JSON)')}
-            hint={t('settings.types.filters.hint', 'Only entries that match are listed, in Strapi filter syntax, e.g. {example}. Empty lists every published entry.', {
-              example: '{"noindex": {"$ne": true}}',
-            })}
+            hint={t(
+              'settings.types.filters.hint',
+              'Only entries that match are listed, in Strapi filter syntax, e.g. {example}. Empty lists every published entry.',
+              { example: '{"noindex": {"$ne": true}}' }
+            )}
             error={errorOf('filters')}
           >
-            <Textarea value={filtersText} disabled={disabled} onChange={(event: React.ChangeEvent<HTMLTextAreaElement>) => onFiltersTextChange(event.target.value)} />
+            <Textarea
+              value={filtersText}
+              disabled={disabled}
+              onChange={(event: React.ChangeEvent<HTMLTextAreaElement>) => onFiltersTextChange(event.target.value)}
+            />
           </SettingField>
-        </Grid.Item>
-        <Grid.Item col={12} direction="column" alignItems="stretch">
+        </SettingCell>
+        <SettingCell col={12}>
           <PatternPreview uid={uid} settings={previewSettings} />
-        </Grid.Item>
+        </SettingCell>
       </Grid.Root>
     </Box>
   );

@@ -42,10 +42,8 @@ export const ContentTypesSection = ({
     <Section
       title={t('settings.types', 'Content types')}
       description={t('settings.types.description', 'Each mapped type gives one URL per published entry and locale.')}
+      action={<SettingSourceBadge form={form} canUpdate={canUpdate} setting="contentTypes" />}
     >
-      <Flex justifyContent="flex-end" paddingBottom={2}>
-        <SettingSourceBadge form={form} canUpdate={canUpdate} setting="contentTypes" />
-      </Flex>
       {sectionError && (
         <Typography tag="p" textColor="danger600">
           {sectionError}
@@ -62,7 +60,7 @@ export const ContentTypesSection = ({
           filtersText={filtersText.value[uid] ?? ''}
           catalog={catalog}
           locales={localeCodes}
-          errors={form.errors}
+          errorOf={form.errorOf}
           disabled={disabled}
           onChange={(next) => contentTypes.set({ ...contentTypes.value, [uid]: next })}
           onFiltersTextChange={(text) => filtersText.set({ ...filtersText.value, [uid]: text })}

@@ -1,5 +1,4 @@
 /** Pages that are not content entries, edited as one list. */
-import { Flex } from '@strapi/design-system';
 import { useSetting } from '../../hooks/useSettingsForm';
 import { useTranslate } from '../../hooks/useTranslate';
 import { Section } from '../Section';
@@ -14,11 +13,9 @@ export const CustomUrlsSection = ({ form, disabled, canUpdate }: SectionProps) =
     <Section
       title={t('settings.custom', 'Custom URLs')}
       description={t('settings.custom.description', 'Pages that are not content entries. A path is joined to the hostname.')}
+      action={<SettingSourceBadge form={form} canUpdate={canUpdate} setting="customUrls" />}
     >
-      <Flex justifyContent="flex-end" paddingBottom={2}>
-        <SettingSourceBadge form={form} canUpdate={canUpdate} setting="customUrls" />
-      </Flex>
-      <CustomUrlsTable urls={customUrls.value} errors={form.errors} disabled={disabled} onChange={customUrls.set} />
+      <CustomUrlsTable urls={customUrls.value} errorOf={form.errorOf} disabled={disabled} onChange={customUrls.set} />
     </Section>
   );
 };

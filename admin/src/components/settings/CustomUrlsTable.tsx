@@ -3,34 +3,37 @@
  * Each URL is a fieldset of labelled inputs; the design system's Table is not used because it
  * moves keyboard focus between cells, which fights inputs inside them.
  */
-import * as React from 'react';
-import { Box, Button, Flex, Grid, IconButton, NumberInput, TextInput, Typography } from '@strapi/design-system';
+import { Box, Button, Flex, Grid, IconButton, Typography } from '@strapi/design-system';
 import { Plus, Trash } from '@strapi/icons';
 import { useTranslate } from '../../hooks/useTranslate';
-import { fieldKey, type CustomUrl, type FieldErrors } from '../../utils/settings-form';
+import type { CustomUrl } from '../../utils/settings-form';
 import { ChangefreqSelect } from './ChangefreqSelect';
+import { SettingCell } from './SettingCell';
+import { NumberSetting } from './NumberSetting';
 import { SettingField } from './SettingField';
+import { TextSetting } from './TextSetting';
 
 interface CustomUrlsTableProps {
   urls: CustomUrl[];
-  errors: FieldErrors;
+  /** The form's error of the field at a path. */
+  errorOf: (...path: string[]) => string | undefined;
   disabled: boolean;
   onChange: (urls: CustomUrl[]) => void;
 }
 
-
-export const CustomUrlsTable = ({ urls, errors, disabled, onChange }: CustomUrlsTableProps) => {
-  const { t, message } = useTranslate();
+export const CustomUrlsTable = ({ urls, errorOf: formErrorOf, disabled, onChange }: CustomUrlsTableProps) => {
+  const { t } = useTranslate();
   const update = (index: number, patch: Partial<CustomUrl>) => onChange(urls.map((url, i) => (i === index ? { ...url, ...patch } : url)));
-  const errorOf = (index: number, field: string) => {
-    const found = errors[fieldKey(['customUrls', String(index), field])];
-    return found ? message(found) : undefined;
-  };
+  const errorOf = (index: number, field: string) => formErrorOf('customUrls', String(index), field);
   const id = (index: number, field: string) => `customUrls-${index}-${field}`;
 
   return (
     <Box>
-      {urls.length === 0 && <Typography tag="p">{t('settings.custom.empty', 'No custom URL. Add pages that are not content entries, such as /about.')}</Typography>}
+      {urls.length === 0 && (
+        <Typography tag="p">
+          {t('settings.custom.empty', 'No custom URL. Add pages that are not content entries, such as /about.')}
+        </Typography>
+      )}
       {urls.map((url, index) => (
         <Box key={index} tag="fieldset" borderColor="neutral200" hasRadius padding={4} marginBottom={3}>
           <Typography tag="legend" variant="sigma">
@@ -38,37 +41,58 @@ export const CustomUrlsTable = ({ urls, errors, disabled, onChange }: CustomUrls
           </Typography>
           <Flex justifyContent="flex-end">
             {!disabled && (
-              <IconButton label={t('settings.custom.remove', 'Remove custom URL {number}', { number: index + 1 })} variant="ghost" onClick={() => onChange(urls.filter((_, i) => i !== index))}>
+              <IconButton
+                label={t('settings.custom.remove', 'Remove custom URL {number}', { number: index + 1 })}
+                variant="ghost"
+                onClick={() => onChange(urls.filter((_, i) => i !== index))}
+              >
                 <Trash />
               </IconButton>
             )}
           </Flex>
           <Grid.Root gap={4}>
-            <Grid.Item col={5} s={12} direction="column" alignItems="stretch">
-              <SettingField name={id(index, 'url')} label={t('settings.custom.url', 'URL or path')} error={errorOf(index, 'url')} required>
-                <TextInput value={url.url} disabled={disabled} onChange={(event: React.ChangeEvent<HTMLInputElement>) => update(index, { url: event.target.value })} />
-              </SettingField>
-            </Grid.Item>
-            <Grid.Item col={2} s={12} direction="column" alignItems="stretch">
-              <SettingField name={id(index, 'priority')} label={t('settings.types.priority', 'Priority')} error={errorOf(index, 'priority')}>
-                <NumberInput step={0.1} value={url.priority} disabled={disabled} onValueChange={(value) => update(index, { priority: value })} />
-              </SettingField>
-            </Grid.Item>
-            <Grid.Item col={2} s={12} direction="column" alignItems="stretch">
-              <SettingField name={id(index, 'changefreq')} label={t('settings.types.changefreq', 'Change frequency')} error={errorOf(index, 'changefreq')}>
+            <SettingCell col={5}>
+              <TextSetting
+                name={id(index, 'url')}
+                label={t('settings.custom.url', 'URL or path')}
+                error={errorOf(index, 'url')}
+                required
+                value={url.url}
+                disabled={disabled}
+                onChange={(next) => update(index, { url: next })}
+              />
+            </SettingCell>
+            <SettingCell col={2}>
+              <NumberSetting
+                name={id(index, 'priority')}
+                label={t('settings.types.priority', 'Priority')}
+                error={errorOf(index, 'priority')}
+                step={0.1}
+                value={url.priority}
+                disabled={disabled}
+                onChange={(priority) => update(index, { priority })}
+              />
+            </SettingCell>
+            <SettingCell col={2}>
+              <SettingField
+                name={id(index, 'changefreq')}
+                label={t('settings.types.changefreq', 'Change frequency')}
+                error={errorOf(index, 'changefreq')}
+              >
                 <ChangefreqSelect value={url.changefreq} disabled={disabled} onChange={(changefreq) => update(index, { changefreq })} />
               </SettingField>
-            </Grid.Item>
-            <Grid.Item col={3} s={12} direction="column" alignItems="stretch">
-              <SettingField name={id(index, 'lastmod')} label={t('settings.custom.lastmod', 'Last modified (YYYY-MM-DD)')} error={errorOf(index, 'lastmod')}>
-                <TextInput
-                  value={url.lastmod ?? ''}
-                  disabled={disabled}
-                  placeholder="2026-01-31"
-                  onChange={(event: React.ChangeEvent<HTMLInputElement>) => update(index, { lastmod: event.target.value || undefined })}
-                />
-              </SettingField>
-            </Grid.Item>
+            </SettingCell>
+            <SettingCell col={3}>
+              <TextSetting
+                name={id(index, 'lastmod')}
+                label={t('settings.custom.lastmod', 'Last modified (YYYY-MM-DD)')}
+                error={errorOf(index, 'lastmod')}
+                value={url.lastmod ?? ''}
+                disabled={disabled}
+                placeholder="2026-01-31"
+                onChange={(lastmod) => update(index, { lastmod: lastmod || undefined })}
+              />
+            </SettingCell>
           </Grid.Root>
         </Box>
       ))}

@@ -1,10 +1,11 @@
 /** How the sitemap is split and served: URL and byte limits per file, gzip, the XSL stylesheet. */
-import { Grid, NumberInput } from '@strapi/design-system';
+import { Grid } from '@strapi/design-system';
 import { useSetting } from '../../hooks/useSettingsForm';
 import { useTranslate } from '../../hooks/useTranslate';
 import { Section } from '../Section';
 import { BooleanSetting } from './BooleanSetting';
-import { SettingField } from './SettingField';
+import { NumberSetting } from './NumberSetting';
+import { SettingCell } from './SettingCell';
 import { SettingSourceBadge } from './SettingSourceBadge';
 import type { SectionProps } from './SectionProps';
 
@@ -22,33 +23,27 @@ export const FilesSection = (props: SectionProps) => {
       )}
     >
       <Grid.Root gap={5}>
-        <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
-          <SettingField
+        <SettingCell col={6}>
+          <NumberSetting
             name="urlsPerFile"
             label={t('settings.urlsPerFile', 'URLs per file')}
             error={form.errorOf('limits', 'urlsPerFile')}
             action={<SettingSourceBadge form={form} canUpdate={canUpdate} setting="limits" />}
-          >
-            <NumberInput
-              value={limits.value.urlsPerFile}
-              disabled={disabled}
-              onValueChange={(value) => limits.set({ ...limits.value, urlsPerFile: value as number })}
-            />
-          </SettingField>
-        </Grid.Item>
-        <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
-          <SettingField
+            value={limits.value.urlsPerFile}
+            disabled={disabled}
+            onChange={(value) => limits.set({ ...limits.value, urlsPerFile: value as number })}
+          />
+        </SettingCell>
+        <SettingCell col={6}>
+          <NumberSetting
             name="bytesPerFile"
             label={t('settings.bytesPerFile', 'Bytes per file')}
             error={form.errorOf('limits', 'bytesPerFile')}
-          >
-            <NumberInput
-              value={limits.value.bytesPerFile}
-              disabled={disabled}
-              onValueChange={(value) => limits.set({ ...limits.value, bytesPerFile: value as number })}
-            />
-          </SettingField>
-        </Grid.Item>
+            value={limits.value.bytesPerFile}
+            disabled={disabled}
+            onChange={(value) => limits.set({ ...limits.value, bytesPerFile: value as number })}
+          />
+        </SettingCell>
         <BooleanSetting {...props} setting="gzip" label={t('settings.gzip', 'Serve gzip to clients that accept it')} />
         <BooleanSetting {...props} setting="xsl" label={t('settings.xsl', 'Readable in browsers (XSL stylesheet)')} />
       </Grid.Root>

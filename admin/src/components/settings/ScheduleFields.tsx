@@ -3,7 +3,7 @@
  * read in, and its next run times, shown in that zone.
  */
 import * as React from 'react';
-import { Box, Checkbox, Flex, TextInput, Typography } from '@strapi/design-system';
+import { Box, Checkbox, Flex, Typography } from '@strapi/design-system';
 import { useIntl } from 'react-intl';
 import { isTimeZone } from '#sitemap/shared';
 import { useSitemapApi } from '../../api/sitemap';
@@ -11,7 +11,7 @@ import { useDebounced } from '../../hooks/useDebounced';
 import { useSitemapQuery } from '../../hooks/useSitemapQuery';
 import { useTranslate } from '../../hooks/useTranslate';
 import { describeCron } from '../../utils/cron';
-import { SettingField } from './SettingField';
+import { TextSetting } from './TextSetting';
 
 interface ScheduleFieldsProps {
   cron: string | false;
@@ -48,7 +48,10 @@ export const ScheduleFields = (props: ScheduleFieldsProps) => {
   const preview = asked && !previewError ? data : null;
 
   const description = cron === false ? null : describeCron(cron, locale);
-  const serverError = preview && !preview.valid ? t('settings.cron.invalid', 'Not a valid cron expression: {errors}', { errors: preview.errors.join('; ') }) : undefined;
+  const serverError =
+    preview && !preview.valid
+      ? t('settings.cron.invalid', 'Not a valid cron expression: {errors}', { errors: preview.errors.join('; ') })
+      : undefined;
 
   return (
     <Flex direction="column" alignItems="stretch" gap={3}>
@@ -65,37 +68,39 @@ export const ScheduleFields = (props: ScheduleFieldsProps) => {
         {t('settings.cron.none', 'No scheduled regeneration (publish events only)')}
       </Checkbox>
       {cron !== false && (
-        <SettingField
+        <TextSetting
           name="cron"
           label={t('settings.cron.label', 'Full regeneration schedule (cron)')}
-          hint={t('settings.cron.hint', 'Five fields (minute hour day month weekday), or six with seconds first. The full run repairs anything a missed event left behind.')}
+          hint={t(
+            'settings.cron.hint',
+            'Five fields (minute hour day month weekday), or six with seconds first. The full run repairs anything a missed event left behind.'
+          )}
           error={error ?? serverError}
           action={action}
-        >
-          <TextInput value={cron} disabled={disabled} onChange={(event: React.ChangeEvent<HTMLInputElement>) => onChange(event.target.value)} />
-        </SettingField>
+          value={cron}
+          disabled={disabled}
+          onChange={onChange}
+        />
       )}
       {cron !== false && (
-        <SettingField
+        <TextSetting
           name="cronTimezone"
           label={t('settings.cronTimezone.label', 'Time zone of the schedule')}
           hint={t('settings.cronTimezone.hint', "An IANA time zone name such as Europe/Paris. Empty: the server's time zone.")}
           error={timezoneError}
           action={timezoneAction}
+          value={timezone}
+          disabled={disabled}
+          list={TIME_ZONES_LIST}
+          autoComplete="off"
+          onChange={onTimezoneChange}
         >
-          <TextInput
-            value={timezone}
-            disabled={disabled}
-            list={TIME_ZONES_LIST}
-            autoComplete="off"
-            onChange={(event: React.ChangeEvent<HTMLInputElement>) => onTimezoneChange(event.target.value)}
-          />
           <datalist id={TIME_ZONES_LIST}>
             {zones.map((name) => (
               <option key={name} value={name} />
             ))}
           </datalist>
-        </SettingField>
+        </TextSetting>
       )}
       {cron !== false && (
         <Box aria-live="polite">

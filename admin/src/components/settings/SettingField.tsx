@@ -2,7 +2,7 @@
 import * as React from 'react';
 import { Field } from '@strapi/design-system';
 
-interface SettingFieldProps {
+export interface SettingFieldProps {
   name: string;
   label: string;
   hint?: React.ReactNode;

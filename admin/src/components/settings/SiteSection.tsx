@@ -1,12 +1,13 @@
 /** The front end whose URLs the sitemap lists: its origin, per-locale origins, x-default, and where the files are served. */
-import * as React from 'react';
-import { Grid, SingleSelect, SingleSelectOption, TextInput } from '@strapi/design-system';
+import { Grid, SingleSelect, SingleSelectOption } from '@strapi/design-system';
 import type { Locale } from '../../api/sitemap';
 import { useSetting } from '../../hooks/useSettingsForm';
 import { useTranslate } from '../../hooks/useTranslate';
 import { Section } from '../Section';
+import { SettingCell } from './SettingCell';
 import { SettingField } from './SettingField';
 import { SettingSourceBadge } from './SettingSourceBadge';
+import { TextSetting } from './TextSetting';
 import type { SectionProps } from './SectionProps';
 
 export const SiteSection = ({ form, disabled, canUpdate, locales }: SectionProps & { locales: Locale[] }) => {
@@ -32,23 +33,20 @@ export const SiteSection = ({ form, disabled, canUpdate, locales }: SectionProps
       description={t('settings.general.description', 'The front end whose URLs the sitemap lists.')}
     >
       <Grid.Root gap={5}>
-        <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
-          <SettingField
+        <SettingCell col={6}>
+          <TextSetting
             name="hostname"
             label={t('settings.hostname', 'Hostname')}
             hint={t('settings.hostname.hint', 'Origin of the front end, such as https://www.example.com.')}
             error={errorOf('hostname')}
             required
             action={source('hostname')}
-          >
-            <TextInput
-              value={hostname.value}
-              disabled={disabled}
-              onChange={(event: React.ChangeEvent<HTMLInputElement>) => hostname.set(event.target.value)}
-            />
-          </SettingField>
-        </Grid.Item>
-        <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
+            value={hostname.value}
+            disabled={disabled}
+            onChange={hostname.set}
+          />
+        </SettingCell>
+        <SettingCell col={6}>
           <SettingField
             name="defaultLocale"
             label={t('settings.defaultLocale', 'Default locale (x-default)')}
@@ -68,26 +66,23 @@ export const SiteSection = ({ form, disabled, canUpdate, locales }: SectionProps
               ))}
             </SingleSelect>
           </SettingField>
-        </Grid.Item>
+        </SettingCell>
         {locales.map((locale) => (
-          <Grid.Item key={locale.code} col={6} s={12} direction="column" alignItems="stretch">
-            <SettingField
+          <SettingCell key={locale.code} col={6}>
+            <TextSetting
               name={`hostname-${locale.code}`}
               label={t('settings.hostnameFor', 'Hostname for {locale}', { locale: locale.name })}
               hint={t('settings.hostnameFor.hint', 'Optional, when this language has its own domain.')}
               error={errorOf('hostnames', locale.code)}
-            >
-              <TextInput
-                value={hostnames.value[locale.code] ?? ''}
-                disabled={disabled}
-                placeholder={hostname.value}
-                onChange={(event: React.ChangeEvent<HTMLInputElement>) => setHostname(locale.code, event.target.value)}
-              />
-            </SettingField>
-          </Grid.Item>
+              value={hostnames.value[locale.code] ?? ''}
+              disabled={disabled}
+              placeholder={hostname.value}
+              onChange={(origin) => setHostname(locale.code, origin)}
+            />
+          </SettingCell>
         ))}
-        <Grid.Item col={12} direction="column" alignItems="stretch">
-          <SettingField
+        <SettingCell col={12}>
+          <TextSetting
             name="publicUrl"
             label={t('settings.publicUrl', 'Public URL of the sitemap files')}
             hint={t(
@@ -96,14 +91,11 @@ export const SiteSection = ({ form, disabled, canUpdate, locales }: SectionProps
             )}
             error={errorOf('publicUrl')}
             action={source('publicUrl')}
-          >
-            <TextInput
-              value={publicUrl.value ?? ''}
-              disabled={disabled}
-              onChange={(event: React.ChangeEvent<HTMLInputElement>) => publicUrl.set(event.target.value || undefined)}
-            />
-          </SettingField>
-        </Grid.Item>
+            value={publicUrl.value ?? ''}
+            disabled={disabled}
+            onChange={(url) => publicUrl.set(url || undefined)}
+          />
+        </SettingCell>
       </Grid.Root>
     </Section>
   );

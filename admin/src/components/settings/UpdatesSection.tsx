@@ -1,11 +1,12 @@
 /** When the sitemap is rewritten: the full-regeneration schedule, updates on publish, and the wait that groups changes. */
-import { Grid, NumberInput } from '@strapi/design-system';
+import { Grid } from '@strapi/design-system';
 import { useSetting } from '../../hooks/useSettingsForm';
 import { useTranslate } from '../../hooks/useTranslate';
 import { Section } from '../Section';
 import { BooleanSetting } from './BooleanSetting';
 import { ScheduleFields } from './ScheduleFields';
-import { SettingField } from './SettingField';
+import { NumberSetting } from './NumberSetting';
+import { SettingCell } from './SettingCell';
 import { SettingSourceBadge } from './SettingSourceBadge';
 import type { SectionProps } from './SectionProps';
 
@@ -26,7 +27,7 @@ export const UpdatesSection = (props: SectionProps) => {
       )}
     >
       <Grid.Root gap={5}>
-        <Grid.Item col={12} direction="column" alignItems="stretch">
+        <SettingCell col={12}>
           <ScheduleFields
             cron={cron.value}
             timezone={cronTimezone.value}
@@ -38,19 +39,20 @@ export const UpdatesSection = (props: SectionProps) => {
             action={<SettingSourceBadge form={form} canUpdate={canUpdate} setting="cron" />}
             timezoneAction={<SettingSourceBadge form={form} canUpdate={canUpdate} setting="cronTimezone" />}
           />
-        </Grid.Item>
+        </SettingCell>
         <BooleanSetting {...props} setting="autoGenerate" label={t('settings.autoGenerate', 'Update on publish, unpublish and delete')} />
-        <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
-          <SettingField
+        <SettingCell col={6}>
+          <NumberSetting
             name="debounceMs"
             label={t('settings.debounceMs', 'Wait after a change (milliseconds)')}
             hint={t('settings.debounceMs.hint', 'Changes made within this delay are written together.')}
             error={errorOf('debounceMs')}
             action={<SettingSourceBadge form={form} canUpdate={canUpdate} setting="debounceMs" />}
-          >
-            <NumberInput value={debounceMs.value} disabled={disabled} onValueChange={(value) => debounceMs.set(value as number)} />
-          </SettingField>
-        </Grid.Item>
+            value={debounceMs.value}
+            disabled={disabled}
+            onChange={(value) => debounceMs.set(value as number)}
+          />
+        </SettingCell>
       </Grid.Root>
     </Section>
   );

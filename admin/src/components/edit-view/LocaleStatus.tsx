@@ -1,0 +1,120 @@
+/** One version of an entry in the side panel: its state as a badge, its URL, and what the state means, in words. */
+import { Badge, Flex, Link, Typography } from '@strapi/design-system';
+import type { EntryLocaleStatus, EntryState } from '../../api/sitemap';
+import { useTranslate, type RichTranslate } from '../../hooks/useTranslate';
+import { ENTRY_STATE_LABELS } from '../../utils/entry-states';
+
+const BADGE_VARIANT: Record<EntryState, 'success' | 'secondary' | 'warning' | 'neutral' | 'danger'> = {
+  listed: 'success',
+  pending: 'secondary',
+  'not-listed': 'warning',
+  'draft-only': 'neutral',
+  'filtered-out': 'neutral',
+  excluded: 'neutral',
+  'pattern-unfilled': 'danger',
+};
+
+const FileLink = ({ row }: { row: EntryLocaleStatus }) => (
+  <Link href={row.fileUrl ?? undefined} isExternal>
+    {row.file}
+  </Link>
+);
+
+/** What one version's state means, in words (never by color alone). */
+function explanation(row: EntryLocaleStatus, t: RichTranslate) {
+  const fileLink = row.file ? <FileLink row={row} /> : null;
+  switch (row.state) {
+    case 'listed':
+      return t('editView.explain.listed', 'In the published sitemap, in the file {file}.', { file: fileLink });
+    case 'pending':
+      return t(
+        'editView.explain.pending',
+        'Published: it is added to the sitemap as soon as the waiting change is written, usually within seconds.'
+      );
+    case 'draft-only':
+      return row.draftUrl
+        ? t(
+            'editView.explain.draft-only',
+            'Only a draft exists, and drafts are not in the sitemap. Once published, it will be listed at {url}.',
+            { url: <code>{row.draftUrl}</code> }
+          )
+        : t(
+            'editView.explain.draft-only.unfilled',
+            'Only a draft exists, and drafts are not in the sitemap. Its URL pattern cannot be filled yet either.'
+          );
+    case 'filtered-out':
+      return t(
+        'editView.explain.filtered-out',
+        'Published, but it does not match the filters set for this content type in the sitemap settings.'
+      );
+    case 'excluded':
+      return row.excludedBy === 'document'
+        ? t('editView.explain.excluded.document', 'Excluded from the sitemap, in every locale.')
+        : t('editView.explain.excluded.locale', 'Excluded from the sitemap, in this locale only.');
+    case 'pattern-unfilled':
+      return t(
+        'editView.explain.pattern-unfilled',
+        'The URL pattern {pattern} cannot be filled: {field} is empty, or its relation is missing. Fill it, then publish.',
+        { pattern: <code>{row.reason?.pattern ?? ''}</code>, field: <code>{row.reason?.field ?? ''}</code> }
+      );
+    default:
+      if (row.reason?.rule === 'url-too-long') {
+        return t(
+          'editView.explain.url-too-long',
+          'Its URL is 2,048 characters or longer, which search engines ignore. Shorten the field the pattern uses.'
+        );
+      }
+      if (row.reason?.rule === 'url-duplicate') {
+        return t(
+          'editView.explain.url-duplicate',
+          'Its URL is the same as the one of another locale of this entry. Make the URL pattern unique, e.g. with [locale].'
+        );
+      }
+      return t(
+        'editView.explain.not-listed',
+        'Not in the published sitemap yet. It is added at the next generation; if it stays out, see the validation warnings on the Sitemap page.'
+      );
+  }
+}
+
+/** `heading` names the locale, for a type with i18n. */
+export const LocaleStatus = ({ row, heading }: { row: EntryLocaleStatus; heading: string | null }) => {
+  const { rich: t } = useTranslate();
+  const stillInFile = row.state !== 'listed' && row.file;
+  return (
+    <Flex direction="column" alignItems="stretch" gap={1} tag="li">
+      <Flex gap={2} wrap="wrap">
+        {heading ? (
+          <Typography variant="omega" fontWeight="bold" tag="h3">
+            {heading}
+          </Typography>
+        ) : null}
+        <Badge variant={BADGE_VARIANT[row.state]}>{t(`editView.state.${row.state}`, ENTRY_STATE_LABELS[row.state])}</Badge>
+      </Flex>
+      {row.url ? (
+        <Typography variant="pi" textColor="neutral700" style={{ overflowWrap: 'anywhere' }}>
+          {t('editView.url', 'URL: {url}', {
+            url: (
+              <Link href={row.url} isExternal>
+                {row.url}
+              </Link>
+            ),
+          })}
+        </Typography>
+      ) : null}
+      <Typography variant="pi" textColor="neutral700" style={{ overflowWrap: 'anywhere' }}>
+        {explanation(row, t)}
+      </Typography>
+      {stillInFile ? (
+        <Typography variant="pi" textColor="neutral600">
+          {t('editView.stillInFile', 'Still in {file} until the waiting change is written.', { file: <FileLink row={row} /> })}
+        </Typography>
+      ) : null}
+      {row.pending && row.state === 'listed' ? (
+        <Typography variant="pi" textColor="neutral600">
+          {t('editView.pendingChange', 'A change to this entry is waiting to be written into the sitemap.')}
+        </Typography>
+      ) : null}
+    </Flex>
+  );
+};
