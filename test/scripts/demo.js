@@ -62,7 +62,7 @@ async function main() {
   await ensureAdmin(strapi);
   await strapi.listen();
   const result = await strapi.plugin('sitemap').service('generator').generate(seeded ? 'script' : 'manual');
-  const base = strapi.plugin('sitemap').service('generator').publicUrl((await strapi.plugin('sitemap').service('settings').get()).settings);
+  const base = (await strapi.plugin('sitemap').service('settings').plan()).publicUrl;
   console.log(`
   Sitemap demo is running (${result.urlCount} URLs, run ${result.status}).
   Admin panel:    http://localhost:${port}/admin   (${ADMIN.email} / ${ADMIN.password})

@@ -1,7 +1,7 @@
 /** Admin API: thin handlers, each validating its input and calling one service. */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import type { CatalogType, GenerateResponse } from '../core/api-types';
+import type { CatalogType, GenerateResponse, StatusResponse } from '../core/api-types';
 import { isTimeZone, TIME_ZONE_HELP } from '../core/time-zone';
 import { typeOf } from '../core/mappable';
 import { getService, type ServiceName } from '../utils/get-service';
@@ -89,7 +89,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Starts a run and answers at once; the status shows its progress and result. */
     async generate(ctx: any) {
-      await service('settings').resolve();
+      await service('settings').usablePlan();
       service('generator')
         .generate('manual')
         .catch((error: Error) => strapi.log.error(`[sitemap] manual generation failed: ${error.message}`));
@@ -98,7 +98,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async status(ctx: any) {
-      ctx.body = await service('status').status();
+      ctx.body = { ...(await service('status').status()), running: service('generator').progress() } satisfies StatusResponse;
     },
 
     /** Where one entry stands in the sitemap, per locale (the content manager's side panel). */

@@ -31,7 +31,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async serve(ctx: any) {
     const requested = String(ctx.params.name ?? '');
     if (!SERVED_NAME.test(requested)) return ctx.notFound();
-    const settings = await getService(strapi, 'settings').cached();
+    const { settings } = await getService(strapi, 'settings').plan();
     const asGzipFile = requested.endsWith('.gz');
     if (asGzipFile && (!settings.gzip || !requested.endsWith('.xml.gz'))) return ctx.notFound();
     const store = getService(strapi, 'file-store');

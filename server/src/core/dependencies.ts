@@ -2,8 +2,7 @@
  * Which mapped types must be rewritten when another type changes: a category's slug read by
  * `/[category.slug]/[slug]`, or a relation a filter reads, changes the articles' URLs or membership.
  */
-import { parsePattern } from './pattern';
-import type { SchemaCatalog, SitemapSettings } from './types';
+import type { SchemaCatalog } from './types';
 
 function relationTargets(catalog: SchemaCatalog, uid: string, path: string[], into: Set<string>) {
   let current = catalog[uid];
@@ -34,21 +33,25 @@ function filterTargets(catalog: SchemaCatalog, uid: string, filters: unknown, in
   }
 }
 
+/** What the dependency map reads of a mapped type: the fields its patterns read (parsed once) and its filters. */
+export interface TypeReads {
+  uid: string;
+  fields: string[][];
+  filters?: unknown;
+}
+
 /** Maps each content type uid to the mapped types whose sitemap files depend on it (itself included). */
-export function dependentsBySource(settings: Pick<SitemapSettings, 'contentTypes'>, catalog: SchemaCatalog): Map<string, Set<string>> {
+export function dependentsBySource(types: Iterable<TypeReads>, catalog: SchemaCatalog): Map<string, Set<string>> {
   const dependents = new Map<string, Set<string>>();
   const add = (source: string, mapped: string) => {
     if (!dependents.has(source)) dependents.set(source, new Set());
     dependents.get(source)!.add(mapped);
   };
-  for (const [uid, typeSettings] of Object.entries(settings.contentTypes)) {
+  for (const { uid, fields, filters } of types) {
     add(uid, uid);
     const sources = new Set<string>();
-    const patterns = [typeSettings.pattern, ...Object.values(typeSettings.locales ?? {}).map((override) => override.pattern)];
-    for (const pattern of patterns) {
-      for (const path of parsePattern(pattern).fields) relationTargets(catalog, uid, path, sources);
-    }
-    filterTargets(catalog, uid, typeSettings.filters, sources);
+    for (const path of fields) relationTargets(catalog, uid, path, sources);
+    filterTargets(catalog, uid, filters, sources);
     for (const source of sources) if (source !== uid) add(source, uid);
   }
   return dependents;

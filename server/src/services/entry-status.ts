@@ -44,13 +44,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     async status(uid: string, documentId: string): Promise<EntryStatusResponse> {
-      const settings = await getService(strapi, 'settings').resolve();
-      const typeSettings = settings.contentTypes[uid];
-      if (!typeSettings) return { mapped: false, contentType: uid, documentId };
+      const sitemapPlan = await getService(strapi, 'settings').usablePlan();
+      const mappedType = sitemapPlan.types.get(uid);
+      if (!mappedType) return { mapped: false, contentType: uid, documentId };
 
-      const generator = getService(strapi, 'generator');
-      const plan = generator.buildPlan(uid, settings, await generator.defaultLocale(settings));
-      const { filters, ...unfiltered } = generator.typeQuery(uid, plan, settings);
+      const { plan } = mappedType;
+      const { filters, ...unfiltered } = mappedType.query;
       const { draftAndPublish } = unfiltered;
       const query = { ...unfiltered, documentIds: [documentId] };
       const [published, matching, drafts, excluded, files, pending] = await Promise.all([
@@ -61,7 +60,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         liveFilesHolding(uid, documentId),
         markWaiting(uid, documentId),
       ]);
-      const base = generator.publicUrl(settings);
+      const base = sitemapPlan.publicUrl;
       const locales = entryStatus({
         plan,
         documentId,

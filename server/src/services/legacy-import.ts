@@ -7,7 +7,6 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { convertLegacySettings, importPatch, type LegacyImportPreview } from '../core/legacy-settings';
-import type { SitemapSettings } from '../core/types';
 import type { ExclusionInput } from './exclusions';
 import { PLUGIN_ID } from '../uids';
 import { getService } from '../utils/get-service';
@@ -25,8 +24,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return locales ? ((await locales.find()) as Array<{ code: string }>).map((locale) => locale.code) : [];
   }
 
-  async function plan(legacy: Record<string, unknown>, settings: SitemapSettings) {
-    const defaultLocale = settings.defaultLocale ?? (await getService(strapi, 'generator').defaultLocale(settings));
+  async function plan(legacy: Record<string, unknown>) {
+    const { defaultLocale } = await getService(strapi, 'settings').plan({ fresh: true });
     return convertLegacySettings(legacy, getService(strapi, 'settings').catalog(), { defaultLocale, locales: await projectLocales() });
   }
 
@@ -63,13 +62,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const legacy = await getService(strapi, 'settings').legacy();
       const imported = (await store().get({ key: IMPORT_KEY })) as { importedAt?: string } | null;
       if (!legacy) return { found: false, importedAt: imported?.importedAt ?? null, plan: null, exclusions: [] };
-      const { settings } = await getService(strapi, 'settings').get();
       const exclusions = [...(await excludedEntries())].map(([contentType, entries]) => ({
         contentType,
         count: entries.length,
         documentIds: [...new Set(entries.map((entry) => entry.documentId))].slice(0, SAMPLES_PER_TYPE),
       }));
-      return { found: true, importedAt: imported?.importedAt ?? null, plan: await plan(legacy, settings), exclusions };
+      return { found: true, importedAt: imported?.importedAt ?? null, plan: await plan(legacy), exclusions };
     },
 
     /** Saves the converted settings and exclusions in one transaction; throws a ValidationError and saves nothing on error. */
@@ -77,7 +75,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const legacy = await getService(strapi, 'settings').legacy();
       if (!legacy) throw new errors.NotFoundError('No strapi-plugin-sitemap settings to import');
       const { settings } = await getService(strapi, 'settings').get();
-      const converted = await plan(legacy, settings);
+      const converted = await plan(legacy);
       const exclusions = [...(await excludedEntries()).values()].flat();
       const importedAt = new Date().toISOString();
       const saved = await strapi.db.transaction(async () => {

@@ -31,9 +31,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     }
     await settingsService.assertFiltersRun(settings);
 
-    const generator = getService(strapi, 'generator');
-    const plan = generator.buildPlan(uid, settings, await generator.defaultLocale(settings));
-    const query = generator.typeQuery(uid, plan, settings);
+    const { plan, query } = (await settingsService.planOf(settings)).types.get(uid)!;
     const report = new ValidationReport(Math.min(limit, 50));
     const context = { now: Date.now(), report, seen: new UrlHashSet(), excluded: await getService(strapi, 'exclusions').keysFor(uid) };
     const urls: Array<{ documentId: string; locale?: string; url: string }> = [];

@@ -9,7 +9,6 @@
 import cron, { type ScheduledTask } from 'node-cron';
 import type { Core } from '@strapi/strapi';
 import { retryDelayMs } from '../core/backoff';
-import { dependentsBySource } from '../core/dependencies';
 import { serverTimeZone } from '../core/time-zone';
 import { outputChanges } from '../core/settings-change';
 import type { CronPreview } from '../core/api-types';
@@ -81,7 +80,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   let working = false;
   let workAgain = false;
   let stopped = false;
-  let dependencies: { settings: SitemapSettings; map: Map<string, Set<string>> } | null = null;
   /** Changes seen by the hook whose marks are not written yet (idle() waits for them). */
   let recording = 0;
   /** Work still touching the database: stop() waits for it before Strapi closes its connections. */
@@ -91,13 +89,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     promise.finally(() => inFlight.delete(promise)).catch(() => undefined);
     return promise;
   };
-
-  function dependentsOf(settings: SitemapSettings, uid: string) {
-    if (!dependencies || dependencies.settings !== settings) {
-      dependencies = { settings, map: dependentsBySource(settings, getService(strapi, 'settings').catalog()) };
-    }
-    return dependencies.map.get(uid);
-  }
 
   /** Runs the worker in `delayMs` (not before the back-off ends), unless it is already due sooner. */
   function kick(delayMs: number) {
@@ -169,14 +160,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     task = cron.schedule(expression, onTime, { timezone });
   }
 
-  /** The schedule's zone from (unvalidated, cached) settings; empty means the server's. */
+  /** The schedule's zone from the (cached) plan's settings; empty means the server's. */
   const timezoneOf = (settings: SitemapSettings) => settings.cronTimezone || undefined;
 
   return {
     /** Bootstrap: the schedule, marks left from before a restart, and the poll for other instances' marks. */
     async start() {
       stopped = false;
-      const settings = await getService(strapi, 'settings').cached();
+      const { settings } = await getService(strapi, 'settings').plan();
       schedule(settings.cron, timezoneOf(settings));
       if ((await getService(strapi, 'dirty-marks').count()) > 0) kick(0);
       poller = setInterval(() => {
@@ -186,7 +177,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async poll() {
-      const settings = await getService(strapi, 'settings').cached();
+      const { settings } = await getService(strapi, 'settings').plan();
       schedule(settings.cron, timezoneOf(settings));
       const marks = getService(strapi, 'dirty-marks');
       const pending = await marks.count();
@@ -204,7 +195,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * schedule up when they poll): a change to what the files contain starts a full run, after the usual delay.
      */
     async settingsChanged(before: Partial<SitemapSettings>, after: SitemapSettings) {
-      dependencies = null;
       // The admin may have just fixed what made runs fail.
       retryAt = 0;
       if (outputChanges(before, after).length > 0) await record([{ kind: 'full', trigger: 'settings' }], after.debounceMs);
@@ -223,11 +213,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         settled = true;
       };
       const note = async () => {
-        const settings = await getService(strapi, 'settings').cached();
+        const { settings, dependents } = await getService(strapi, 'settings').plan();
         if (!settings.autoGenerate || stopped) return done();
         const contentType = strapi.contentTypes[change.uid as keyof typeof strapi.contentTypes] as any;
         if (!contentType || !changesLiveContent(change, Boolean(contentType.options?.draftAndPublish))) return done();
-        const mapped = dependentsOf(settings, change.uid);
+        const mapped = dependents.get(change.uid);
         if (!mapped) return done();
         const documentId = change.params?.documentId ?? result?.documentId;
         const marks: DirtyMark[] = [...mapped].map((uid) =>
@@ -259,7 +249,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Records changes made by the plugin itself (exclusions), written out after the usual delay. */
     async recordChange(marks: DirtyMark[]) {
-      const settings = await getService(strapi, 'settings').cached();
+      const { settings } = await getService(strapi, 'settings').plan();
       await record(marks, settings.debounceMs);
     },
 

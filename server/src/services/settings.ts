@@ -1,6 +1,8 @@
 /**
  * Effective settings = defaults ← config/plugins ← values saved from the admin (plugin store).
  * Saving validates the merged result against the project's content types and stores nothing on error.
+ * Every other service reads the settings as a compiled plan (core/sitemap-plan), built here once and
+ * rebuilt when the stored values (or i18n's default locale) change.
  * Admin values live in their own row (`plugin_sitemap_admin-settings`): the row this plugin used to
  * read, `plugin_sitemap_settings`, is also where strapi-plugin-sitemap (Strapi 4) keeps its settings.
  */
@@ -9,7 +11,8 @@ import { contentTypes, errors } from '@strapi/utils';
 import { isLegacySettings, isOwnSettings } from '../core/legacy-settings';
 import { isMappableAttribute, isMappableType } from '../core/mappable';
 import { DEFAULT_SETTINGS, SETTING_KEYS, validateSettings, type SettingKey } from '../core/settings';
-import { mergeSettings, usableSettings, type SkippedSetting } from '../core/usable-settings';
+import { compileSitemapPlan, planFromSettings, type ProjectFacts, type SitemapPlan } from '../core/sitemap-plan';
+import { mergeSettings } from '../core/usable-settings';
 import type { FieldError, SchemaCatalog, SitemapSettings } from '../core/types';
 import { PLUGIN_ID } from '../uids';
 
@@ -55,12 +58,13 @@ const validationError = (fieldErrors: FieldError[], message = 'Invalid sitemap s
     errors: fieldErrors.map((error) => ({ path: error.path, message: error.message, name: 'ValidationError' })),
   });
 
-/** Hot paths (serving, the publish hook) read settings at most this often per instance. */
+/** Hot paths (serving, the publish hook, the schedule) read the stored settings at most this often per instance. */
 const CACHE_MS = 5_000;
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const store = () => strapi.store({ type: 'plugin', name: PLUGIN_ID });
-  let cache: { at: number; settings: SitemapSettings } | null = null;
+  /** The plan, what it was compiled from (`key`), and when the stored values were last read. */
+  let cache: { key: string; at: number; plan: SitemapPlan } | null = null;
   /** Whether this process has already looked for values saved under the shared row. */
   let carriedOver = false;
   const fileConfig = () => (strapi.config.get(`plugin::${PLUGIN_ID}`) ?? {}) as Partial<SitemapSettings>;
@@ -83,6 +87,25 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   const merge = (saved: Partial<SitemapSettings>) => mergeSettings(fileConfig(), saved);
+
+  async function projectFacts(): Promise<ProjectFacts> {
+    const server = String(strapi.config.get('server.absoluteUrl') ?? '').replace(/\/+$/, '');
+    const prefix = String(strapi.config.get('api.rest.prefix') ?? '/api');
+    const locales = strapi.plugin('i18n')?.service('locales');
+    const i18nDefaultLocale = locales ? ((await locales.getDefaultLocale()) as string | undefined) : undefined;
+    return { catalog: buildCatalog(strapi), servedUrl: `${server}${prefix}/${PLUGIN_ID}`, i18nDefaultLocale };
+  }
+
+  /** Reads the stored values and i18n's default locale; compiles a new plan only when either changed. */
+  async function refresh(): Promise<SitemapPlan> {
+    const saved = await overrides();
+    const facts = await projectFacts();
+    // The schema and the server's URL do not change while Strapi runs: only these two can.
+    const key = JSON.stringify([saved, facts.i18nDefaultLocale ?? null]);
+    if (cache?.key !== key) cache = { key, at: Date.now(), plan: compileSitemapPlan(fileConfig(), saved, facts) };
+    else cache.at = Date.now();
+    return cache.plan;
+  }
 
   function sourcesOf(saved: Partial<SitemapSettings>) {
     const fromFile = fileConfig() as Record<string, unknown>;
@@ -130,37 +153,38 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return fieldErrors;
     },
 
-    /** The effective settings, unvalidated (`settings`), and where each top-level value comes from. */
+    /** The effective settings, unvalidated (`settings`), and where each top-level value comes from: the settings page. */
     async get(): Promise<SettingsResponse> {
       const saved = await overrides();
-      const settings = merge(saved) as unknown as SitemapSettings;
-      cache = { at: Date.now(), settings };
-      return { settings, sources: sourcesOf(saved) };
-    },
-
-    /** The effective settings, read from the database at most every few seconds. */
-    async cached(): Promise<SitemapSettings> {
-      if (cache && Date.now() - cache.at < CACHE_MS) return cache.settings;
-      return (await this.get()).settings;
+      return { settings: merge(saved) as unknown as SitemapSettings, sources: sourcesOf(saved) };
     },
 
     /**
-     * The settings a run uses: admin values that no longer validate (a type or field removed since
-     * they were saved) are left out and listed in `skipped`. Throws a ValidationError only when what
-     * remains cannot be used at all (no valid hostname).
+     * The compiled settings (core/sitemap-plan). By default at most a few seconds old, for hot paths: a save on
+     * another instance is seen within that delay. `fresh` reads the stored values now (runs, admin pages).
+     * Never throws on invalid settings: see `errors` and `usablePlan`.
      */
-    async usable(): Promise<{ settings: SitemapSettings; skipped: SkippedSetting[] }> {
-      const result = usableSettings(fileConfig(), await overrides(), buildCatalog(strapi));
-      if (!result.settings) {
-        const summary = result.errors.map((error) => `${error.path.join('.') || 'settings'}: ${error.message}`).join('; ');
-        throw validationError(result.errors, `Invalid sitemap settings: ${summary}`);
-      }
-      return { settings: result.settings, skipped: result.skipped };
+    async plan({ fresh = false } = {}): Promise<SitemapPlan> {
+      if (!fresh && cache && Date.now() - cache.at < CACHE_MS) return cache.plan;
+      return refresh();
     },
 
-    /** The settings a run uses (see `usable`). */
-    async resolve(): Promise<SitemapSettings> {
-      return (await this.usable()).settings;
+    /**
+     * The plan a run uses, read now: admin values that no longer validate are left out (listed in `skipped`).
+     * Throws a ValidationError only when what remains cannot be used at all (no valid hostname).
+     */
+    async usablePlan(): Promise<SitemapPlan> {
+      const plan = await refresh();
+      if (plan.errors.length > 0) {
+        const summary = plan.errors.map((error) => `${error.path.join('.') || 'settings'}: ${error.message}`).join('; ');
+        throw validationError(plan.errors, `Invalid sitemap settings: ${summary}`);
+      }
+      return plan;
+    },
+
+    /** The plan of candidate settings that passed validation (the settings page's preview of unsaved values). */
+    async planOf(settings: SitemapSettings): Promise<SitemapPlan> {
+      return planFromSettings(settings, await projectFacts());
     },
 
     /** The old plugin's settings (strapi-plugin-sitemap), when its row is in the database. */
@@ -189,6 +213,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!result.settings) throw validationError(result.errors);
       await this.assertFiltersRun(result.settings);
       await store().set({ key: STORE_KEY, value: saved });
+      cache = null;
       return this.get();
     },
   };

@@ -9,15 +9,16 @@ import { INDEX_NAME } from './generation/context';
 import { getService } from '../utils/get-service';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  async status(): Promise<StatusResponse> {
+  /** Everything but the run in progress, which only the generator knows (the controller adds it). */
+  async status(): Promise<Omit<StatusResponse, 'running'>> {
     const { settings, sources } = await getService(strapi, 'settings').get();
-    const base = getService(strapi, 'generator').publicUrl(settings);
+    // Read now rather than from the last run: a fixed setting stops being reported at once.
+    const plan = await getService(strapi, 'settings').plan({ fresh: true });
+    const base = plan.publicUrl;
     const live = await getService(strapi, 'file-store').listLive();
     const lastFull = await getService(strapi, 'runs').lastFullSuccess();
     const pendingChanges: number = await getService(strapi, 'dirty-marks').count();
     const failing = await getService(strapi, 'runs').failing();
-    // Read now rather than from the last run: a fixed setting stops being reported at once.
-    const usable = await getService(strapi, 'settings').usable().catch(() => null);
     const counts: Record<string, Record<string, number>> = {};
     for (const file of live.filter((candidate) => candidate.format === 'urlset')) {
       const typeCounts = (counts[file.contentType ?? 'custom'] ??= {});
@@ -52,9 +53,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       pendingChanges,
       // The worker retries only pending changes; without any, the next schedule or change runs again.
       failing: failing ? { ...failing, retryAt: pendingChanges > 0 ? failing.retryAt : null } : null,
-      settingWarnings: usable?.skipped ?? [],
+      settingWarnings: plan.skipped,
       runs: await getService(strapi, 'runs').recent(10),
-      running: getService(strapi, 'generator').progress(),
       robots: index ? [`Sitemap: ${base}/${INDEX_NAME}`] : [],
       hostname: settings.hostname,
       cron: settings.cron,

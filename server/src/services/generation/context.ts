@@ -15,7 +15,6 @@ import { ValidationReport } from '../../core/validation';
 import { readDocuments } from '../entry-source';
 import { LostLeaseError, type FileToStore, type StoredFile } from '../file-store';
 import type { LeaseHold } from '../lease';
-import { buildPlan, defaultLocale, groupKeyFor, publicUrl, typeQuery } from './plans';
 import { getService } from '../../utils/get-service';
 
 export const INDEX_NAME = 'index.xml';
@@ -41,18 +40,19 @@ export interface RunControl {
   countUrls(count: number): void;
 }
 
-/** Everything one run shares: settings, the report, and how files are saved and indexed. */
+/** Everything one run shares: the plan, the report, and how files are saved and indexed. */
 export async function createRun(strapi: Core.Strapi, generation: number, hold: LeaseHold, control: RunControl) {
-  const { settings, skipped } = await getService(strapi, 'settings').usable();
+  const plan = await getService(strapi, 'settings').usablePlan();
+  const { settings } = plan;
   const store = getService(strapi, 'file-store');
   const run = {
     strapi,
     generation,
+    plan,
     settings,
-    settingWarnings: skipped,
-    base: publicUrl(strapi, settings),
+    settingWarnings: plan.skipped,
+    base: plan.publicUrl,
     xslHref: settings.xsl ? XSL_NAME : undefined,
-    fallbackLocale: await defaultLocale(strapi, settings),
     now: Date.now(),
     report: new ValidationReport(),
     seen: new UrlHashSet(),
@@ -128,21 +128,21 @@ export async function writeRange(
   afterPage?: () => Promise<void>
 ) {
   const { strapi } = run;
-  const plan = buildPlan(strapi, uid, run.settings, run.fallbackLocale);
+  const { plan, query: typeQuery } = run.plan.types.get(uid)!;
   const excluded = await getService(strapi, 'exclusions').keysFor(uid);
   const context = { now: run.now, report: run.report, seen: range.seen ?? run.seen, excluded, origin: range.origin };
   const base = typeGroup(uid);
   // Sorted slices read one after the other keep the key order a single read would have.
   const slices = range.documentIds ? chunksOf([...range.documentIds].sort()) : [undefined];
   for (const documentIds of slices) {
-    const query = { ...typeQuery(strapi, uid, plan, run.settings), after: range.after, upTo: range.upTo, documentIds };
+    const query = { ...typeQuery, after: range.after, upTo: range.upTo, documentIds };
     for await (const page of readDocuments(strapi, query)) {
       if (run.control.stopping()) throw new Error('Strapi is shutting down');
       if (run.hold.lost) throw new LostLeaseError();
       for (const doc of page) {
         for (const block of documentUrls(plan, doc, context)) {
           const { records, lastmodTime, locales } = block;
-          onBlock(groupKeyFor(base, block.origin, run.settings), { key: doc.documentId, records, lastmodTime, locales });
+          onBlock(run.plan.groupKey(base, block.origin), { key: doc.documentId, records, lastmodTime, locales });
         }
       }
       if (afterPage) await afterPage();

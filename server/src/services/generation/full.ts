@@ -21,7 +21,6 @@ import {
   type RunScope,
   type WrittenFile,
 } from './context';
-import { groupKeyFor } from './plans';
 import { getService } from '../../utils/get-service';
 
 interface FileGroup {
@@ -116,7 +115,7 @@ export async function writeCustomUrls(run: Run) {
     // lastmod was normalised to W3C Datetime by validateSettings.
     const record: UrlRecord = { loc, lastmod: custom.lastmod, changefreq: custom.changefreq, priority: custom.priority };
     const lastmodTime = custom.lastmod ? Date.parse(custom.lastmod) : undefined;
-    groups.add(groupKeyFor(CUSTOM_GROUP, origin, settings), { key: String(index).padStart(8, '0'), records: [record], lastmodTime });
+    groups.add(run.plan.groupKey(CUSTOM_GROUP, origin), { key: String(index).padStart(8, '0'), records: [record], lastmodTime });
   }
   await groups.closeAll();
 }

@@ -8,7 +8,6 @@ import { UrlHashSet } from '../../core/url-hash-set';
 import { splitFile, type BlockIndexEntry, type RenderedBlock } from '../../core/urlset-writer';
 import type { StoredFile } from '../file-store';
 import { newWriter, renderFitting, saveUrlset, writeRange, type Block, type Run } from './context';
-import { groupKeyFor } from './plans';
 import { getService } from '../../utils/get-service';
 
 /** The blocks of a live urlset, from its stored block index; null when there is none to trust. */
@@ -45,7 +44,7 @@ export async function rewriteDocuments(run: Run, uid: string, documentIds: strin
 
   for (const [groupKey, groupFiles] of byGroup) {
     // Each group's pass re-reads the documents: it checks and reports only its own host's URLs.
-    const origin = originOf(groupKey, (candidate) => groupKeyFor(typeGroup(uid), candidate, run.settings), run.settings);
+    const origin = originOf(groupKey, (candidate) => run.plan.groupKey(typeGroup(uid), candidate), run.settings);
     const ordered = inRangeOrder(groupFiles);
     const affected = new Set(ordered.filter((file) => documentIds.some((id) => holds(file, id))));
     let nextSeq = Math.max(...ordered.map((file) => seqOf(file.name))) + 1;

@@ -8,8 +8,6 @@
  * Runs are serialised in this process, and across instances by the database lease.
  */
 import type { Core } from '@strapi/strapi';
-import type { TypePlan } from '../../core/document-urls';
-import type { SitemapSettings } from '../../core/types';
 import { SITEMAP_XSL } from '../../core/xsl';
 import type { StoredFile } from '../file-store';
 import type { LeaseHold } from '../lease';
@@ -17,7 +15,6 @@ import type { RunTrigger } from '../runs';
 import { createRun, XSL_NAME, type Run, type RunControl, type RunScope } from './context';
 import { writeCustomUrls, writeIndex, writeWholeType } from './full';
 import { rewriteDocuments } from './incremental';
-import * as plans from './plans';
 import { getService } from '../../utils/get-service';
 
 export interface RunResult {
@@ -55,7 +52,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const live = (await store.listLive()) as StoredFile[];
       const wholeTypes: string[] = [];
       for (const [uid, documentIds] of Object.entries(scope.byType)) {
-        if (!Object.keys(run.settings.contentTypes).includes(uid)) continue;
+        if (!run.plan.types.has(uid)) continue;
         if (!(await rewriteDocuments(run, uid, documentIds, live))) wholeTypes.push(uid);
       }
       if (wholeTypes.length > 0) {
@@ -63,19 +60,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         await store.discard(generation);
         run = await createRun(strapi, generation, hold, control);
         started(run);
-        const mapped = Object.keys(scope.byType).filter((uid) => run.settings.contentTypes[uid]);
+        const mapped = Object.keys(scope.byType).filter((uid) => run.plan.types.has(uid));
         effective = { kind: 'types', uids: [...new Set([...wholeTypes, ...mapped])] };
       }
     }
     if (effective.kind === 'types') {
       const live = (await store.listLive()) as StoredFile[];
-      for (const uid of effective.uids.filter((candidate) => Object.keys(run.settings.contentTypes).includes(candidate)).sort()) {
+      for (const uid of effective.uids.filter((candidate) => run.plan.types.has(candidate)).sort()) {
         for (const file of live.filter((candidate) => candidate.contentType === uid)) run.replaced.add(file.name);
         await writeWholeType(run, uid);
       }
     }
     if (effective.kind === 'full') {
-      for (const uid of Object.keys(run.settings.contentTypes).sort()) await writeWholeType(run, uid);
+      for (const uid of [...run.plan.types.keys()].sort()) await writeWholeType(run, uid);
       await writeCustomUrls(run);
       const { urlCount, priorities } = run;
       if (urlCount > 1 && priorities.size === 1 && !priorities.has(undefined)) {
@@ -176,12 +173,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** What is running now, for the status page. */
     progress: () => (current ? { ...current } : null),
-
-    publicUrl: (settings: SitemapSettings) => plans.publicUrl(strapi, settings),
-    buildPlan: (uid: string, settings: SitemapSettings, fallbackLocale?: string): TypePlan =>
-      plans.buildPlan(strapi, uid, settings, fallbackLocale),
-    typeQuery: (uid: string, plan: TypePlan, settings: SitemapSettings) => plans.typeQuery(strapi, uid, plan, settings),
-    defaultLocale: (settings: SitemapSettings) => plans.defaultLocale(strapi, settings),
 
     /** Makes the current run stop at its next page (it fails cleanly, the live set untouched). */
     requestStop() {

@@ -1,0 +1,159 @@
+/**
+ * The sitemap plan: the settings validated once and compiled into what every service reads, so none of
+ * them derives anything from the settings again. Per mapped type: its parsed patterns and what the entry
+ * reader queries; which mapped types depend on which others; how file series are named per host; where
+ * the files are served; the default locale. Pure: Strapi's schema and locales come in as plain data, and
+ * the settings service builds, caches and rebuilds the plan when the stored settings change.
+ */
+import { dependentsBySource, type TypeReads } from './dependencies';
+import type { TypePlan } from './document-urls';
+import { localesOn } from './file-layout';
+import { hostGroup } from './file-names';
+import { isPlainObject } from './setting-checks';
+import { parsePattern } from './pattern';
+import { mergeSettings, usableSettings, type SkippedSetting } from './usable-settings';
+import type { ContentTypeSettings, FieldError, SchemaCatalog, SitemapSettings } from './types';
+
+/** What the plan needs of the project, read by the settings service. */
+export interface ProjectFacts {
+  catalog: SchemaCatalog;
+  /** Where the files are served when `publicUrl` is not set: Strapi's absolute URL, REST prefix and this plugin's id. */
+  servedUrl: string;
+  /** The i18n plugin's default locale, when the project has one. */
+  i18nDefaultLocale?: string;
+}
+
+/** What the entry reader needs for a mapped type: the patterns' fields, lastmod, filters, i18n, draft & publish. */
+export interface TypeQuery {
+  uid: string;
+  fields: string[][];
+  lastmodField?: string | false;
+  filters?: Record<string, unknown>;
+  localized: boolean;
+  draftAndPublish: boolean;
+}
+
+export interface MappedType {
+  /** How a document becomes URLs (core/document-urls). */
+  plan: TypePlan;
+  query: TypeQuery;
+}
+
+export interface SitemapPlan {
+  /** The settings runs use; when `errors` is not empty, the merged settings as saved (no run can use them). */
+  settings: SitemapSettings;
+  /** Admin values left out because they no longer validate (a type or field removed since they were saved). */
+  skipped: SkippedSetting[];
+  /** Why no run can use the settings (no hostname yet); the schedule, the change hook and serving still read them. */
+  errors: FieldError[];
+  /** Absolute URL the files are served under: the index's `<loc>`s point there. */
+  publicUrl: string;
+  defaultLocale?: string;
+  /** Mapped types in the settings' order; empty when `errors` is not. */
+  types: Map<string, MappedType>;
+  /** Each content type uid → the mapped types whose files depend on it (itself included). */
+  dependents: Map<string, Set<string>>;
+  /** The series a file belongs to: `article` for the main host, `article_fr` for a locale served on its own host. */
+  groupKey(base: string, origin: string): string;
+}
+
+const patternsOf = (typeSettings: ContentTypeSettings) => [
+  typeSettings.pattern,
+  ...Object.values(typeSettings.locales ?? {}).map((override) => override.pattern),
+];
+
+const defaultLocaleOf = (settings: SitemapSettings, facts: ProjectFacts) => settings.defaultLocale || facts.i18nDefaultLocale;
+const publicUrlOf = (settings: SitemapSettings, facts: ProjectFacts) => settings.publicUrl || facts.servedUrl;
+
+function compileType(uid: string, typeSettings: ContentTypeSettings, settings: SitemapSettings, facts: ProjectFacts): MappedType {
+  const info = facts.catalog[uid];
+  const defaultLocale = defaultLocaleOf(settings, facts);
+  const localePatterns: TypePlan['localePatterns'] = {};
+  for (const [locale, override] of Object.entries(typeSettings.locales ?? {})) localePatterns[locale] = parsePattern(override.pattern);
+  const plan: TypePlan = {
+    uid,
+    localized: Boolean(info?.localized),
+    pattern: parsePattern(typeSettings.pattern),
+    localePatterns,
+    hostname: settings.hostname,
+    hostnames: settings.hostnames,
+    defaultLocale,
+    priority: typeSettings.priority,
+    changefreq: typeSettings.changefreq,
+    lastmodField: typeSettings.lastmod === undefined ? 'updatedAt' : typeSettings.lastmod,
+  };
+  const query: TypeQuery = {
+    uid,
+    fields: [plan.pattern, ...Object.values(plan.localePatterns)].flatMap((pattern) => pattern.fields),
+    lastmodField: plan.lastmodField,
+    filters: typeSettings.filters,
+    localized: plan.localized,
+    draftAndPublish: Boolean(info?.draftAndPublish),
+  };
+  return { plan, query };
+}
+
+function groupKeys(settings: SitemapSettings) {
+  const hosts = { hostname: settings.hostname, hostnames: isPlainObject(settings.hostnames) ? settings.hostnames : {} };
+  const localesByOrigin = new Map<string, string[]>();
+  return (base: string, origin: string) => {
+    let locales = localesByOrigin.get(origin);
+    if (!locales) localesByOrigin.set(origin, (locales = localesOn(origin, hosts)));
+    return hostGroup(base, locales);
+  };
+}
+
+/** The plan of settings that passed validation: the settings page's preview compiles its candidate settings here. */
+export function planFromSettings(settings: SitemapSettings, facts: ProjectFacts, skipped: SkippedSetting[] = []): SitemapPlan {
+  const defaultLocale = defaultLocaleOf(settings, facts);
+  const types = new Map<string, MappedType>();
+  for (const [uid, typeSettings] of Object.entries(settings.contentTypes)) {
+    types.set(uid, compileType(uid, typeSettings, settings, facts));
+  }
+  const reads = [...types.values()].map(({ query }) => ({ uid: query.uid, fields: query.fields, filters: query.filters }));
+  return {
+    settings,
+    skipped,
+    errors: [],
+    publicUrl: publicUrlOf(settings, facts),
+    defaultLocale,
+    types,
+    dependents: dependentsBySource(reads, facts.catalog),
+    groupKey: groupKeys(settings),
+  };
+}
+
+/** The reads of the types whose patterns parse, from settings that did not validate as a whole. */
+function readsOfUnvalidated(contentTypes: unknown): TypeReads[] {
+  if (!isPlainObject(contentTypes)) return [];
+  return Object.entries(contentTypes).flatMap(([uid, typeSettings]) => {
+    try {
+      const typed = typeSettings as ContentTypeSettings;
+      return [{ uid, fields: patternsOf(typed).flatMap((pattern) => parsePattern(pattern).fields), filters: typed.filters }];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * The plan of the effective settings: defaults ← config file (`fileConfig`) ← admin values (`saved`).
+ * Admin values that no longer validate are left out and listed in `skipped`. When what remains cannot be
+ * used at all (no valid hostname), the plan lists why in `errors` and keeps the merged settings, so the
+ * schedule, the change hook and serving go on as configured while every run fails with those errors.
+ */
+export function compileSitemapPlan(fileConfig: Record<string, unknown>, saved: Record<string, unknown>, facts: ProjectFacts): SitemapPlan {
+  const usable = usableSettings(fileConfig, saved, facts.catalog);
+  if (usable.settings) return planFromSettings(usable.settings, facts, usable.skipped);
+  const merged = mergeSettings(fileConfig, saved) as unknown as SitemapSettings;
+  return {
+    settings: merged,
+    skipped: [],
+    errors: usable.errors,
+    publicUrl: publicUrlOf(merged, facts),
+    defaultLocale: defaultLocaleOf(merged, facts),
+    types: new Map(),
+    dependents: dependentsBySource(readsOfUnvalidated(merged.contentTypes), facts.catalog),
+    groupKey: groupKeys(merged),
+  };
+}
