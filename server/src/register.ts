@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { describeErrors } from './core/settings';
+import { describeErrors } from './core/settings-rules';
 import { PLUGIN_ID } from './uids';
 import { getService } from './utils/get-service';
 

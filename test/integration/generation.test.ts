@@ -134,7 +134,7 @@ describe('generated sitemap set', () => {
     expect(samples).toContainEqual(
       expect.objectContaining({ rule: 'pattern-unfilled', documentId: ids.orphan, contentType: ARTICLE, locale: 'en', detail: expect.stringContaining('[category.slug]') })
     );
-    const status = await app.strapi.plugin('sitemap').service('status').status();
+    const status = await app.strapi.plugin('sitemap').service('dashboard').status();
     expect(status.counts[ARTICLE]).toEqual({ en: 3, fr: 1 });
   });
 

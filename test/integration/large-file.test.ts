@@ -98,7 +98,7 @@ describe('a file of the largest allowed size', () => {
     async () => {
       const result = await plugin().service('generator').generate('manual');
       expect(result).toMatchObject({ status: 'success', urlCount: DOCUMENTS });
-      const { files } = await plugin().service('status').status();
+      const { files } = await plugin().service('dashboard').status();
       expect(files.map((file: any) => file.name)).toEqual(['category-1.xml', 'category-2.xml']);
       const [first, second] = files;
       expect(first.byteSize).toBeLessThanOrEqual(BYTES_PER_FILE);
@@ -119,7 +119,7 @@ describe('a file of the largest allowed size', () => {
       expect(response.status).toBe(200);
       expect((await validateSitemapXml(indexXml)).valid).toBe(true);
       const names = parseIndex(indexXml).map((entry) => entry.loc.split('/').pop()!);
-      const reported = new Map<string, any>((await plugin().service('status').status()).files.map((file: any) => [file.name, file]));
+      const reported = new Map<string, any>((await plugin().service('dashboard').status()).files.map((file: any) => [file.name, file]));
       expect(names).toEqual([...reported.keys()]);
 
       const unseen = new Set(expectedLocs);

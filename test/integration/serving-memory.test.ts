@@ -91,7 +91,7 @@ afterAll(async () => {
 it(
   'writes one valid file of 50,000 URLs',
   async () => {
-    const { files } = await plugin().service('status').status();
+    const { files } = await plugin().service('dashboard').status();
     expect(files.map((file: any) => [file.name, file.urlCount])).toEqual([[NAME, URLS]]);
     const gzip = await request('GET', { 'Accept-Encoding': 'gzip' }, true);
     expect(gzip.headers['content-encoding']).toBe('gzip');

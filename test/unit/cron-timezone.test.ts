@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, SETTING_KEYS, validateSettings } from '../../server/src/core/settings';
+import { DEFAULT_SETTINGS, SETTING_KEYS, validateSettings } from '../../server/src/core/settings-rules';
 import { isTimeZone } from '../../server/src/core/time-zone';
 
 const base = { ...DEFAULT_SETTINGS, hostname: 'https://www.example.com' };

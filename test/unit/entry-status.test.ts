@@ -1,4 +1,4 @@
-import { entryStatus, type EntryStatusInput } from '../../server/src/core/entry-status';
+import { entryStatus, type EntryStatusInput } from '../../server/src/core/entry-state';
 import type { TypePlan } from '../../server/src/core/document-urls';
 import { parsePattern } from '../../server/src/core/pattern';
 

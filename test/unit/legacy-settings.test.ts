@@ -1,5 +1,5 @@
 import { convertLegacySettings, importPatch, isLegacySettings, isOwnSettings } from '../../server/src/core/legacy-settings';
-import { DEFAULT_SETTINGS } from '../../server/src/core/settings';
+import { DEFAULT_SETTINGS } from '../../server/src/core/settings-rules';
 import type { SchemaCatalog, SitemapSettings } from '../../server/src/core/types';
 
 const ARTICLE = 'api::article.article';

@@ -1,5 +1,5 @@
 import { outputChanges } from '../../server/src/core/settings-change';
-import { DEFAULT_SETTINGS } from '../../server/src/core/settings';
+import { DEFAULT_SETTINGS } from '../../server/src/core/settings-rules';
 import type { SitemapSettings } from '../../server/src/core/types';
 
 const base: SitemapSettings = {

@@ -6,7 +6,7 @@ import {
   parseOrigin,
   PROTOCOL_LIMITS,
   validateSettings,
-} from '../../server/src/core/settings';
+} from '../../server/src/core/settings-rules';
 import { parsePattern, resolvePattern } from '../../server/src/core/pattern';
 import type { FieldError, SchemaCatalog } from '../../server/src/core/types';
 

@@ -1,5 +1,5 @@
 import { compileSitemapPlan, planFromSettings, type ProjectFacts } from '../../server/src/core/sitemap-plan';
-import { validateSettings } from '../../server/src/core/settings';
+import { validateSettings } from '../../server/src/core/settings-rules';
 import type { SchemaCatalog, SitemapSettings } from '../../server/src/core/types';
 
 const ARTICLE = 'api::article.article';

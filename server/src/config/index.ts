@@ -1,7 +1,7 @@
-import { DEFAULT_SETTINGS, describeErrors, validateSettings } from '../core/settings';
+import { DEFAULT_SETTINGS, describeErrors, validateSettings } from '../core/settings-rules';
 
 /**
- * Defaults live in core/settings.ts and are merged by the settings service, so that
+ * Defaults live in core/settings-rules.ts and are merged by the settings service, so that
  * `strapi.config.get('plugin::sitemap')` holds exactly what the user wrote (the status says so).
  * This check runs before content types are known; register() checks patterns against them.
  */

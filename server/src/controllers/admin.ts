@@ -98,7 +98,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async status(ctx: any) {
-      ctx.body = { ...(await service('status').status()), running: service('generator').progress() } satisfies StatusResponse;
+      ctx.body = { ...(await service('dashboard').status()), running: service('generator').progress() } satisfies StatusResponse;
     },
 
     /** Where one entry stands in the sitemap, per locale (the content manager's side panel). */

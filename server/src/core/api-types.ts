@@ -3,21 +3,21 @@
  * shapes, and the admin reads them through the package's `#sitemap/shared` import (package.json "imports").
  * Types, and the few pure constants the admin shares: nothing here may pull Strapi or Node code into the admin.
  */
-import type { EntryStatusResponse } from './entry-status';
+import type { EntryStatusResponse } from './entry-state';
 import type { FailingState } from './backoff';
-import type { SettingKey } from './settings';
+import type { SettingKey } from './settings-rules';
 import type { ContentTypeInfo, ContentTypeSettings, SitemapSettings } from './types';
 import type { SkippedSetting } from './usable-settings';
 import { RULES, type RuleCode, type ValidationSample, type ValidationSummary } from './validation';
 
 export { CHANGEFREQS, MAX_DEBOUNCE_MS, MIN_BYTES_PER_FILE, PROTOCOL_LIMITS } from './limits';
 export { isTimeZone } from './time-zone';
-export type { EntryState, EntryStatusResponse, LocaleStatus } from './entry-status';
+export type { EntryState, EntryStatusResponse, LocaleStatus } from './entry-state';
 export type { LegacyImportPreview } from './legacy-settings';
 export type { FailingState } from './backoff';
 export type { SkippedSetting } from './usable-settings';
 export type { RuleCode, ValidationSample, ValidationSummary } from './validation';
-export type { SettingKey } from './settings';
+export type { SettingKey } from './settings-rules';
 export type { Changefreq, ContentTypeInfo, ContentTypeSettings, CustomUrl, SitemapSettings } from './types';
 
 /** Every validation rule code (each has its `rules.<code>.title`, `.why` and `.fix` texts in the admin). */

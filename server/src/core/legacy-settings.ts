@@ -4,7 +4,7 @@
  * plugin's settings, listing what cannot be carried over and why. Plain data in, plain data out.
  */
 import { CHANGEFREQS } from './limits';
-import { DEFAULT_SETTINGS, parseOrigin, SETTING_KEYS, validateSettings } from './settings';
+import { DEFAULT_SETTINGS, parseOrigin, SETTING_KEYS, validateSettings } from './settings-rules';
 import type { Changefreq, ContentTypeSettings, CustomUrl, SchemaCatalog, SitemapSettings } from './types';
 
 export interface NotConverted {

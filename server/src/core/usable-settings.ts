@@ -3,7 +3,7 @@
  * removed from the schema after they were saved): a content type or custom URL at fault is left
  * out, any other admin value falls back to the config file or the default, and each one is reported.
  */
-import { DEFAULT_SETTINGS, validateSettings } from './settings';
+import { DEFAULT_SETTINGS, validateSettings } from './settings-rules';
 import type { FieldError, SchemaCatalog, SitemapSettings } from './types';
 
 export interface SkippedSetting {

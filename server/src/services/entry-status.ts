@@ -3,7 +3,7 @@
  * the live file holding it, or why it is left out. Reads only; the decision is core/entry-status.
  */
 import type { Core } from '@strapi/strapi';
-import { entryStatus, type EntryStatusResponse } from '../core/entry-status';
+import { entryStatus, type EntryStatusResponse } from '../core/entry-state';
 import type { BlockIndexEntry } from '../core/urlset-writer';
 import { readDocuments, type SourceDocument } from './entry-source';
 import type { StoredFile } from './file-store';

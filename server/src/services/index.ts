@@ -1,3 +1,4 @@
+import dashboard from './dashboard';
 import dirtyMarks from './dirty-marks';
 import entryStatus from './entry-status';
 import exclusions from './exclusions';
@@ -9,9 +10,9 @@ import preview from './preview';
 import runs from './runs';
 import scheduler from './scheduler';
 import settings from './settings';
-import status from './status';
 
 export default {
+  dashboard,
   'dirty-marks': dirtyMarks,
   'entry-status': entryStatus,
   exclusions,
@@ -23,5 +24,4 @@ export default {
   runs,
   scheduler,
   settings,
-  status,
 };

@@ -6,7 +6,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { documentUrls } from '../core/document-urls';
 import { hasOwn } from '../core/mappable';
-import { validateSettings } from '../core/settings';
+import { validateSettings } from '../core/settings-rules';
 import type { PreviewRequest, PreviewResponse } from '../core/api-types';
 import type { ContentTypeSettings, SitemapSettings } from '../core/types';
 import { UrlHashSet } from '../core/url-hash-set';

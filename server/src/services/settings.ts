@@ -10,7 +10,7 @@ import type { Core, UID } from '@strapi/strapi';
 import { contentTypes, errors } from '@strapi/utils';
 import { isLegacySettings, isOwnSettings } from '../core/legacy-settings';
 import { isMappableAttribute, isMappableType } from '../core/mappable';
-import { DEFAULT_SETTINGS, SETTING_KEYS, validateSettings, type SettingKey } from '../core/settings';
+import { DEFAULT_SETTINGS, SETTING_KEYS, validateSettings, type SettingKey } from '../core/settings-rules';
 import { compileSitemapPlan, planFromSettings, type ProjectFacts, type SitemapPlan } from '../core/sitemap-plan';
 import { mergeSettings } from '../core/usable-settings';
 import type { FieldError, SchemaCatalog, SitemapSettings } from '../core/types';
