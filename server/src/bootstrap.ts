@@ -12,7 +12,7 @@ export default async ({ strapi }: { strapi: Core.Strapi }) => {
     setImmediate(() => {
       getService(strapi, 'generator')
         .generate('startup')
-        .catch((error: Error) => strapi.log.error(`[sitemap] first generation failed: ${error.message}`));
+        .catch((error: Error) => strapi.log.error(`[sitemap] first run failed: ${error.message}`));
     });
   }
 };

@@ -1,4 +1,4 @@
-import { CUSTOM_GROUP, hostGroup, keysName, seqOf, SERVED_NAME, textName, typeGroup, urlsetName } from '../../server/src/core/file-names';
+import { CUSTOM_GROUP, hostGroup, blockIndexName, seqOf, SERVED_NAME, textName, typeGroup, urlsetName } from '../../server/src/core/file-names';
 
 describe('typeGroup', () => {
   it('keeps the plain name of an ordinary API type', () => {
@@ -57,7 +57,7 @@ describe('file names', () => {
   it('keeps the numbered series of each group, with its text and block-index twins', () => {
     expect(urlsetName('article', 1)).toBe('article-1.xml');
     expect(textName('article-1.xml')).toBe('article-1.txt');
-    expect(keysName('article-1.xml')).toBe('article-1.keys');
+    expect(blockIndexName('article-1.xml')).toBe('article-1.blocks');
     expect(seqOf('article_fr-12.xml')).toBe(12);
     expect(seqOf(urlsetName(typeGroup('api::custom.custom'), 3))).toBe(3);
   });

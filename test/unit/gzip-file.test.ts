@@ -34,10 +34,10 @@ describe('GzipFileSink', () => {
     sink.write('<a/>', 'a\n', '[');
     sink.write('<b/>', 'b\n', ']');
     await sink.drained();
-    const { xml, text, keys } = await sink.finish();
+    const { xml, text, blockIndex } = await sink.finish();
     expect(gunzipSync(xml.compressed).toString()).toBe('<a/><b/>');
     expect(gunzipSync(text.compressed).toString()).toBe('a\nb\n');
-    expect(gunzipSync(keys.compressed).toString()).toBe('[]');
+    expect(gunzipSync(blockIndex.compressed).toString()).toBe('[]');
     expect(xml.etag).toBe(etagOf('<a/><b/>'));
   });
 });

@@ -26,7 +26,7 @@ const newWriter = (limits: FileLimits, xslHref?: string) => new UrlsetWriter(lim
 
 function contentOf(file: ClosedFile<MemorySink>): WrittenFile {
   const { sink, ...meta } = file;
-  return { ...meta, xml: sink.xml, text: sink.text, blocks: JSON.parse(sink.keys) as BlockIndexEntry[] };
+  return { ...meta, xml: sink.xml, text: sink.text, blocks: JSON.parse(sink.blockIndex) as BlockIndexEntry[] };
 }
 
 /** Feeds blocks through a writer the way the generator does, and returns every file written. */
@@ -206,7 +206,7 @@ describe('UrlsetWriter', () => {
     const writer = newWriter(big);
     writer.add(renderBlock(one('x')));
     const sink = writer.close()!.sink;
-    expect(sink.keys).toBe(JSON.stringify([['x', renderUrl({ loc: 'https://example.com/x' }).length, 'https://example.com/x\n'.length, null, '']]));
+    expect(sink.blockIndex).toBe(JSON.stringify([['x', renderUrl({ loc: 'https://example.com/x' }).length, 'https://example.com/x\n'.length, null, '']]));
     expect(file.blocks).toEqual([
       ['doc"1', renderUrl({ loc: 'https://e.com/a' }).length * 2, 32, 5, 'en,fr-\u00e9'],
       ['doc2', renderUrl({ loc: 'https://e.com/c' }).length, 16, null, ''],

@@ -16,12 +16,12 @@ const define = (singularName: string, pluralName: string, collectionName: string
 });
 
 export default {
-  /** One stored sitemap document (urlset, text twin, index, stylesheet) of one generation. */
+  /** One stored sitemap document (urlset, text twin, index, stylesheet) written by one run. */
   'sitemap-file': define('sitemap-file', 'sitemap-files', 'sitemap_files', 'Sitemap file', {
     name: { type: 'string', required: true },
-    /** pending (being written), live (served), retired (replaced, kept one generation for readers in flight). */
+    /** pending (being written), live (served), retired (replaced, kept one run longer for readers in flight). */
     state: { type: 'string', required: true },
-    generation: { type: 'integer', required: true },
+    runId: { type: 'integer', required: true },
     retiredIn: { type: 'integer' },
     /** When it stopped being served (epoch ms): kept a while for readers holding an older snapshot. */
     retiredAt: { type: 'biginteger' },

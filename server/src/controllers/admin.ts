@@ -92,7 +92,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       await service('settings').usablePlan();
       service('generator')
         .generate('manual')
-        .catch((error: Error) => strapi.log.error(`[sitemap] manual generation failed: ${error.message}`));
+        .catch((error: Error) => strapi.log.error(`[sitemap] manual run failed: ${error.message}`));
       ctx.status = 202;
       ctx.body = { accepted: true } satisfies GenerateResponse;
     },

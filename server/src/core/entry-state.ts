@@ -3,7 +3,7 @@
  * to be written, or left out and why. Plain data in, plain data out: the service reads the
  * versions, the exclusions, the live files and the waiting marks; this decides.
  *
- * The reasons are checked in the order a generation applies them: only published versions are
+ * The reasons are checked in the order a run applies them: only published versions are
  * read, then the type's filters, then the exclusions, then the pattern and the URL checks.
  */
 import { documentUrls, type DocumentInput, type TypePlan } from './document-urls';
@@ -67,7 +67,7 @@ const keyOf = (locale?: string | null) => locale ?? '';
 /** The rules documentUrls applies to one document that leave its URL out. */
 const RULES_LEAVING_OUT = new Set<RuleCode>(['pattern-unfilled', 'url-too-long', 'url-duplicate']);
 
-/** URL (or the rule that left it out) per locale, as a generation would compute it, exclusions aside. */
+/** URL (or the rule that left it out) per locale, as a run would compute it, exclusions aside. */
 function urlsOf(plan: TypePlan, documentId: string, versions: DocumentInput['versions'], now: number) {
   const report = new ValidationReport();
   const context = { now, report, seen: new UrlHashSet(), excluded: new Set<string>() };

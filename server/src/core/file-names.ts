@@ -1,7 +1,7 @@
 /**
  * Names of the generated files: unique by construction, and always of a shape the public route serves.
  *
- * A urlset is `<group>-<n>.xml` (twins `.txt` and `.keys`); the group names the type and the host:
+ * A urlset is `<group>-<n>.xml` (twins `.txt` and `.blocks`, its block index); the group names the type and the host:
  * - `api::article.article` is `article`: the plain form, today's names, the common case;
  * - the custom URLs are `custom`;
  * - any other type is `<name>-<8 hex of the uid's hash>`: another uid shape (`api::blog.post`,
@@ -47,6 +47,6 @@ export function hostGroup(base: string, locales: string[]) {
 
 export const urlsetName = (group: string, seq: number) => `${group}-${seq}.xml`;
 export const textName = (name: string) => name.replace(/\.xml$/, '.txt');
-export const keysName = (name: string) => name.replace(/\.xml$/, '.keys');
+export const blockIndexName = (name: string) => name.replace(/\.xml$/, '.blocks');
 /** The number of a urlset in its group's series. */
 export const seqOf = (name: string) => Number(/-(\d+)\.xml$/.exec(name)?.[1] ?? 0);

@@ -64,20 +64,20 @@ export class GzipStream {
 export class GzipFileSink implements FileSink {
   readonly xml = new GzipStream();
   readonly text = new GzipStream(constants.Z_BEST_SPEED);
-  readonly keys = new GzipStream(constants.Z_BEST_SPEED);
+  readonly blockIndex = new GzipStream(constants.Z_BEST_SPEED);
 
-  write(xml: string, text: string, keys: string) {
+  write(xml: string, text: string, blockIndex: string) {
     this.xml.write(xml);
     this.text.write(text);
-    this.keys.write(keys);
+    this.blockIndex.write(blockIndex);
   }
 
   async drained() {
-    await Promise.all([this.xml.drained(), this.text.drained(), this.keys.drained()]);
+    await Promise.all([this.xml.drained(), this.text.drained(), this.blockIndex.drained()]);
   }
 
   async finish() {
-    const [xml, text, keys] = await Promise.all([this.xml.finish(), this.text.finish(), this.keys.finish()]);
-    return { xml, text, keys };
+    const [xml, text, blockIndex] = await Promise.all([this.xml.finish(), this.text.finish(), this.blockIndex.finish()]);
+    return { xml, text, blockIndex };
   }
 }

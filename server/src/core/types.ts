@@ -39,7 +39,7 @@ export interface SitemapSettings {
   limits: FileLimits;
   gzip: boolean;
   xsl: boolean;
-  /** node-cron expression of the full regeneration, or false for none. */
+  /** node-cron expression of the full run, or false for none. */
   cron: string | false;
   /** IANA time zone the cron expression is read in; unset: the server's. */
   cronTimezone?: string;

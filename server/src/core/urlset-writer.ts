@@ -37,7 +37,7 @@ export type BlockIndexEntry = [string, number, number, number | null, string];
 
 /** Receives a file's content in order, piece by piece: its urlset XML, its text twin, its block index. */
 export interface FileSink {
-  write(xml: string, text: string, keys: string): void;
+  write(xml: string, text: string, blockIndex: string): void;
 }
 
 /** A file the writer has closed: its content went to `sink`, this is what its metadata needs. */
@@ -56,12 +56,12 @@ export interface ClosedFile<S extends FileSink = FileSink> {
 export class MemorySink implements FileSink {
   xml = '';
   text = '';
-  keys = '';
+  blockIndex = '';
 
-  write(xml: string, text: string, keys: string) {
+  write(xml: string, text: string, blockIndex: string) {
     this.xml += xml;
     this.text += text;
-    this.keys += keys;
+    this.blockIndex += blockIndex;
   }
 }
 
@@ -137,7 +137,7 @@ export class UrlsetWriter<S extends FileSink = FileSink> {
   private sink: S | null = null;
   private xml = '';
   private text = '';
-  private keys = '';
+  private blockIndex = '';
   private urlCount = 0;
   private byteSize = 0;
   private lastmodTime: number | null = null;
@@ -171,9 +171,9 @@ export class UrlsetWriter<S extends FileSink = FileSink> {
       this.sink = this.open();
       this.firstKey = block.key;
       this.xml = this.head;
-      this.keys = '[';
+      this.blockIndex = '[';
     } else {
-      this.keys += ',';
+      this.blockIndex += ',';
     }
     this.xml += block.xml;
     this.text += block.text;
@@ -191,23 +191,23 @@ export class UrlsetWriter<S extends FileSink = FileSink> {
       this.lastmodTime = block.lastmodTime;
     }
     // Same text as JSON.stringify of the BlockIndexEntry, without building the array.
-    this.keys += `[${jsonString(block.key)},${block.xml.length},${block.text.length},${block.lastmodTime ?? null},${jsonString(locales)}]`;
+    this.blockIndex += `[${jsonString(block.key)},${block.xml.length},${block.text.length},${block.lastmodTime ?? null},${jsonString(locales)}]`;
     if (this.xml.length >= CHUNK_CHARS) this.flush();
     return closed;
   }
 
   private flush() {
-    this.sink!.write(this.xml, this.text, this.keys);
+    this.sink!.write(this.xml, this.text, this.blockIndex);
     this.xml = '';
     this.text = '';
-    this.keys = '';
+    this.blockIndex = '';
   }
 
   /** Closes the open file, if it holds any URL. */
   close(): ClosedFile<S> | null {
     if (this.urlCount === 0) return null;
     this.xml += URLSET_CLOSE;
-    this.keys += ']';
+    this.blockIndex += ']';
     this.flush();
     const file: ClosedFile<S> = {
       sink: this.sink!,

@@ -8,7 +8,7 @@ import type { BlockIndexEntry } from '../core/urlset-writer';
 import { readDocuments, type SourceDocument } from './entry-source';
 import type { StoredFile } from './file-store';
 import { holds } from '../core/file-layout';
-import { keysName } from '../core/file-names';
+import { blockIndexName } from '../core/file-names';
 import { getService } from '../utils/get-service';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
@@ -26,9 +26,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const live = (await store.listLive()) as StoredFile[];
     const found = new Map<string, string>();
     for (const file of live.filter((candidate) => candidate.format === 'urlset' && candidate.contentType === uid && holds(candidate, documentId))) {
-      const keys = live.find((candidate) => candidate.name === keysName(file.name));
-      if (!keys) continue;
-      const blocks = JSON.parse(await store.readText(keys)) as BlockIndexEntry[];
+      const blockIndex = live.find((candidate) => candidate.name === blockIndexName(file.name));
+      if (!blockIndex) continue;
+      const blocks = JSON.parse(await store.readText(blockIndex)) as BlockIndexEntry[];
       const block = blocks.find(([key]) => key === documentId);
       // Written as a comma-joined list, '' standing for the locale of a type without i18n.
       if (block) for (const locale of block[4].split(',')) found.set(locale, file.name);

@@ -2,7 +2,7 @@
  * Generated files live in the database so every Strapi instance serves the same set.
  * A run writes its files as `pending`; `activate` retires what they replace and makes them `live`
  * in one transaction, so readers see the old set or the new one, never a mix. Replaced rows stay
- * one generation longer for readers already in flight, then are deleted with their parts.
+ * one run longer for readers already in flight, then are deleted with their parts.
  */
 import { pipeline, Readable } from 'node:stream';
 import { promisify } from 'node:util';
@@ -32,7 +32,7 @@ const LIVE_SNAPSHOT_MS = 1_000;
 /** Replaced files stay readable this long, far beyond any serving snapshot, before they are deleted. */
 const RETIRED_GRACE_MS = 60_000;
 
-/** `keys` is a urlset's block index (never served): which document stands where in the file. */
+/** `block-index` is a urlset's block index (never served): which document stands where in the file. */
 export type { FileFormat };
 
 export interface FileToStore {
@@ -54,7 +54,7 @@ export interface StoredFile {
   id: number;
   name: string;
   state: string;
-  generation: number;
+  runId: number;
   format: FileFormat;
   groupKey: string | null;
   contentType: string | null;
@@ -75,7 +75,7 @@ export interface StoredFile {
 /** The run was overtaken by another instance: its files are never switched live. */
 export class LostLeaseError extends Error {
   constructor() {
-    super('lost the generation lease to another instance');
+    super('lost the sitemap lease to another instance');
   }
 }
 
@@ -146,10 +146,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     /**
-     * Stores one file of `generation` as pending, unless the live file of that name already has
+     * Stores one file of run `runId` as pending, unless the live file of that name already has
      * the same bytes: then the live row is kept (same ETag and Last-Modified) and `kept` is true.
      */
-    async savePending(generation: number, file: FileToStore): Promise<{ kept: boolean; row: StoredFile }> {
+    async savePending(runId: number, file: FileToStore): Promise<{ kept: boolean; row: StoredFile }> {
       const etag = file.body ? file.body.etag : etagOf(file.content ?? '');
       const live = (await files().findOne({ where: { name: file.name, state: 'live' } })) as StoredFile | null;
       if (live && live.etag === etag && live.lastmod === (file.lastmod ?? null) && live.rangeEnd === (file.rangeEnd ?? null) && live.rangeStart === (file.rangeStart ?? null)) {
@@ -162,7 +162,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         data: {
           name: file.name,
           state: 'pending',
-          generation,
+          runId,
           format: file.format,
           groupKey: file.groupKey ?? null,
           contentType: file.contentType ?? null,
@@ -185,14 +185,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
-     * Makes the pending files of `generation` live. `replaced` names the live files they supersede
+     * Makes the pending files of run `runId` live. `replaced` names the live files they supersede
      * ('all' for a full run, where every live file not kept is replaced); `ranges` moves the key
      * ranges of files the run did not rewrite. All of it happens in one transaction, after
      * `confirm` has checked, in that transaction, that the run still holds the lease: a run that
      * was overtaken changes nothing and its pending rows are dropped.
      */
     async activate(
-      generation: number,
+      runId: number,
       replaced: { all: true; keep: string[] } | { all: false; names: string[] },
       { ranges = [], confirm }: { ranges?: RangeChange[]; confirm: (trx: unknown) => Promise<boolean> }
     ) {
@@ -202,34 +202,34 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const names = new Set(replaced.all ? replaced.keep : replaced.names);
         const retired = live.filter((file) => names.has(file.name) !== replaced.all).map((file) => file.id);
         for (const ids of chunksOf(retired)) {
-          const data = { state: 'retired', retiredIn: generation, retiredAt: Date.now() };
+          const data = { state: 'retired', retiredIn: runId, retiredAt: Date.now() };
           await files().updateMany({ where: { id: { $in: ids } }, data });
         }
         for (const { id, ...range } of ranges) await files().update({ where: { id }, data: range });
-        await files().updateMany({ where: { state: 'pending', generation }, data: { state: 'live' } });
+        await files().updateMany({ where: { state: 'pending', runId }, data: { state: 'live' } });
         return true;
       });
       if (!switched) {
-        await this.discard(generation);
+        await this.discard(runId);
         throw new LostLeaseError();
       }
       snapshot = null;
-      await this.purge(generation, confirm);
+      await this.purge(runId, confirm);
     },
 
     /**
      * Deletes rows retired a while ago, and pending rows of older runs (they failed, or were
      * overtaken) while this run still holds the lease, so no pending row of the lease holder goes.
      */
-    async purge(currentGeneration: number, confirm: (trx: unknown) => Promise<boolean>) {
+    async purge(currentRunId: number, confirm: (trx: unknown) => Promise<boolean>) {
       await strapi.db.transaction(async ({ trx }) => {
         const holding = await confirm(trx);
         const stale = (await files().findMany({
           select: ['id'],
           where: {
             $or: [
-              { state: 'retired', retiredIn: { $lt: currentGeneration }, retiredAt: { $lt: Date.now() - RETIRED_GRACE_MS } },
-              ...(holding ? [{ state: 'pending', generation: { $lt: currentGeneration } }] : []),
+              { state: 'retired', retiredIn: { $lt: currentRunId }, retiredAt: { $lt: Date.now() - RETIRED_GRACE_MS } },
+              ...(holding ? [{ state: 'pending', runId: { $lt: currentRunId } }] : []),
             ],
           },
         })) as Array<{ id: number }>;
@@ -237,9 +237,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       });
     },
 
-    /** Drops the pending rows of a generation that failed. */
-    async discard(generation: number) {
-      const pending = (await files().findMany({ select: ['id'], where: { state: 'pending', generation } })) as Array<{ id: number }>;
+    /** Drops the pending rows of a run that failed. */
+    async discard(runId: number) {
+      const pending = (await files().findMany({ select: ['id'], where: { state: 'pending', runId } })) as Array<{ id: number }>;
       await deleteRows(pending.map((row) => row.id));
     },
 

@@ -118,7 +118,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       }
       const held = taken;
       const renewal = setInterval(() => {
-        renew(held).catch((error: Error) => strapi.log.warn(`[sitemap] could not renew the generation lease: ${error.message}`));
+        renew(held).catch((error: Error) => strapi.log.warn(`[sitemap] could not renew the sitemap lease: ${error.message}`));
       }, ttlMs / 3);
       try {
         return await task(held);

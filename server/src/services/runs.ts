@@ -1,4 +1,4 @@
-/** Run reports: what triggered a generation, how long it took, what it wrote, what it found wrong. */
+/** Run reports: what triggered a run, how long it took, what it wrote, what it found wrong. */
 import type { Core } from '@strapi/strapi';
 import { RUN_UID } from '../uids';
 import type { ValidationSummary } from '../core/validation';

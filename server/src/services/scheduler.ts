@@ -1,6 +1,6 @@
 /**
  * Keeps the served sitemap current:
- * - a node-cron schedule records a full regeneration (the reconciliation that repairs anything missed);
+ * - a node-cron schedule records a full run (the reconciliation that repairs anything missed);
  * - the document-service hook records which documents changed (after their transaction commits);
  * - a debounced worker turns the recorded marks into runs: a burst of changes becomes one pass.
  * Marks live in the database, so a restart or a crash between a publish and its run loses nothing,

@@ -1,5 +1,5 @@
 /**
- * The full-regeneration schedule: the cron expression, what it means in words, the time zone it is
+ * The schedule of full runs: the cron expression, what it means in words, the time zone it is
  * read in, and its next run times, shown in that zone.
  */
 import * as React from 'react';

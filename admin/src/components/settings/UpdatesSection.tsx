@@ -1,4 +1,4 @@
-/** When the sitemap is rewritten: the full-regeneration schedule, updates on publish, and the wait that groups changes. */
+/** When the sitemap is rewritten: the schedule of full runs, updates on publish, and the wait that groups changes. */
 import { Grid } from '@strapi/design-system';
 import { useSetting } from '../../hooks/useSettingsForm';
 import { useTranslate } from '../../hooks/useTranslate';

@@ -5,7 +5,7 @@
 import type { Core } from '@strapi/strapi';
 import { documentUrls } from '../../core/document-urls';
 import type { RangeChange } from '../../core/file-layout';
-import { keysName, textName, typeGroup } from '../../core/file-names';
+import { blockIndexName, textName, typeGroup } from '../../core/file-names';
 import { chunksOf } from '../../core/chunks';
 import { GzipFileSink } from '../../core/gzip-file';
 import { formatW3cDateTime } from '../../core/lastmod';
@@ -41,13 +41,13 @@ export interface RunControl {
 }
 
 /** Everything one run shares: the plan, the report, and how files are saved and indexed. */
-export async function createRun(strapi: Core.Strapi, generation: number, hold: LeaseHold, control: RunControl) {
+export async function createRun(strapi: Core.Strapi, runId: number, hold: LeaseHold, control: RunControl) {
   const plan = await getService(strapi, 'settings').usablePlan();
   const { settings } = plan;
   const store = getService(strapi, 'file-store');
   const run = {
     strapi,
-    generation,
+    runId,
     plan,
     settings,
     settingWarnings: plan.skipped,
@@ -67,7 +67,7 @@ export async function createRun(strapi: Core.Strapi, generation: number, hold: L
     filesWritten: 0,
     urlCount: 0,
     async save(file: FileToStore) {
-      const { kept, row } = await store.savePending(generation, file);
+      const { kept, row } = await store.savePending(runId, file);
       if (kept) run.keep.push(file.name);
       else run.filesWritten++;
       return row as StoredFile;
@@ -85,10 +85,10 @@ export async function saveUrlset(
 ) {
   const lastmod = file.lastmodTime === null ? null : formatW3cDateTime(new Date(file.lastmodTime));
   const common = { ...meta, urlCount: file.urlCount, lastmod, localeCounts: file.localeCounts };
-  const { xml, text, keys } = await file.sink.finish();
+  const { xml, text, blockIndex } = await file.sink.finish();
   const row = await run.save({ ...common, format: 'urlset', body: xml });
   await run.save({ ...common, name: textName(meta.name), format: 'text', body: text });
-  await run.save({ ...common, name: keysName(meta.name), format: 'keys', body: keys });
+  await run.save({ ...common, name: blockIndexName(meta.name), format: 'block-index', body: blockIndex });
   run.written.push({ name: meta.name, groupKey: meta.groupKey, rangeStart: meta.rangeStart, lastmod });
   run.urlCount += file.urlCount;
   return row;

@@ -3,7 +3,7 @@
  * other document's URLs as written (from the file's stored block index) and reading only the changed ones.
  */
 import { chainRanges, fillFiles, holds, inRangeOrder, originOf, RangeHandOff, spliceBlocks } from '../../core/file-layout';
-import { keysName, seqOf, textName, typeGroup, urlsetName } from '../../core/file-names';
+import { blockIndexName, seqOf, textName, typeGroup, urlsetName } from '../../core/file-names';
 import { UrlHashSet } from '../../core/url-hash-set';
 import { splitFile, type BlockIndexEntry, type RenderedBlock } from '../../core/urlset-writer';
 import type { StoredFile } from '../file-store';
@@ -13,12 +13,12 @@ import { getService } from '../../utils/get-service';
 /** The blocks of a live urlset, from its stored block index; null when there is none to trust. */
 async function storedBlocks(run: Run, source: StoredFile, live: StoredFile[]): Promise<RenderedBlock[] | null> {
   const text = live.find((file) => file.name === textName(source.name));
-  const keys = live.find((file) => file.name === keysName(source.name));
-  if (!text || !keys) return null;
+  const blockIndex = live.find((file) => file.name === blockIndexName(source.name));
+  if (!text || !blockIndex) return null;
   const store = getService(run.strapi, 'file-store');
   try {
-    const [xmlContent, textContent, keysContent] = await Promise.all([store.readText(source), store.readText(text), store.readText(keys)]);
-    return splitFile(xmlContent, textContent, JSON.parse(keysContent) as BlockIndexEntry[]);
+    const [xmlContent, textContent, blockIndexContent] = await Promise.all([store.readText(source), store.readText(text), store.readText(blockIndex)]);
+    return splitFile(xmlContent, textContent, JSON.parse(blockIndexContent) as BlockIndexEntry[]);
   } catch (error) {
     run.strapi.log.warn(`[sitemap] ${source.name} is rewritten from the database: ${(error as Error).message}`);
     return null;
@@ -58,7 +58,7 @@ export async function rewriteDocuments(run: Run, uid: string, documentIds: strin
         handOff.kept(source.id);
         continue;
       }
-      for (const name of [source.name, textName(source.name), keysName(source.name)]) run.replaced.add(name);
+      for (const name of [source.name, textName(source.name), blockIndexName(source.name)]) run.replaced.add(name);
       const start = handOff.startOf(source);
       const outputStart = carried.length > 0 ? carriedFrom : start;
       const fresh: RenderedBlock[] = [];

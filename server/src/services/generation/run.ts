@@ -43,9 +43,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    * Writes what `scope` asks for; a documents run the splice cannot serve restarts as a types run.
    * `started` learns of each run context, for the report of a run that fails on the way.
    */
-  async function writeScope(generation: number, hold: LeaseHold, scope: RunScope, started: (run: Run) => void) {
+  async function writeScope(runId: number, hold: LeaseHold, scope: RunScope, started: (run: Run) => void) {
     const store = getService(strapi, 'file-store');
-    let run = await createRun(strapi, generation, hold, control);
+    let run = await createRun(strapi, runId, hold, control);
     started(run);
     let effective = scope;
     if (scope.kind === 'documents') {
@@ -56,9 +56,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         if (!(await rewriteDocuments(run, uid, documentIds, live))) wholeTypes.push(uid);
       }
       if (wholeTypes.length > 0) {
-        // Restart as a type run for those types only: simpler than mixing both in one generation.
-        await store.discard(generation);
-        run = await createRun(strapi, generation, hold, control);
+        // Restart as a type run for those types only: simpler than mixing both in one run.
+        await store.discard(runId);
+        run = await createRun(strapi, runId, hold, control);
         started(run);
         const mapped = Object.keys(scope.byType).filter((uid) => run.plan.types.has(uid));
         effective = { kind: 'types', uids: [...new Set([...wholeTypes, ...mapped])] };
@@ -87,11 +87,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const store = getService(strapi, 'file-store');
     const startedAt = Date.now();
     const runRow = await runs.start(trigger);
-    const generation = runRow.id as number;
+    const runId = runRow.id as number;
     current = { trigger, scope: scope.kind, startedAt, urlCount: 0 };
     let run: Run | undefined;
     try {
-      const written = await writeScope(generation, hold, scope, (created) => (run = created));
+      const written = await writeScope(runId, hold, scope, (created) => (run = created));
       const { effective } = written;
       run = written.run;
       const files = await writeIndex(run, effective);
@@ -100,13 +100,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // A run that stalled past its lease may have been overtaken: the switch checks its take first.
       const switching = { ranges: run.ranges, confirm: hold.confirm };
       const keep = new Set(run.keep);
-      if (effective.kind === 'full') await store.activate(generation, { all: true, keep: run.keep }, switching);
-      else await store.activate(generation, { all: false, names: [...run.replaced].filter((name) => !keep.has(name)) }, switching);
+      if (effective.kind === 'full') await store.activate(runId, { all: true, keep: run.keep }, switching);
+      else await store.activate(runId, { all: false, names: [...run.replaced].filter((name) => !keep.has(name)) }, switching);
       const report = { scope: effective.kind, validation: run.report.summary(), files, settingWarnings: run.settingWarnings };
-      await runs.finish(generation, startedAt, { urlCount: run.urlCount, filesWritten: run.filesWritten, report });
+      await runs.finish(runId, startedAt, { urlCount: run.urlCount, filesWritten: run.filesWritten, report });
       const rewritten = run.written.map((file) => file.name);
       return {
-        runId: generation,
+        runId,
         status: 'success',
         scope: effective.kind,
         urlCount: run.urlCount,
@@ -114,12 +114,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         rewritten,
       };
     } catch (error) {
-      strapi.log.error(`[sitemap] generation ${generation} failed: ${(error as Error).message}`);
-      await store.discard(generation).catch(() => undefined);
+      strapi.log.error(`[sitemap] run ${runId} failed: ${(error as Error).message}`);
+      await store.discard(runId).catch(() => undefined);
       const failedReport = { scope: scope.kind, validation: run?.report.summary(), settingWarnings: run?.settingWarnings };
-      await runs.fail(generation, startedAt, error, failedReport).catch(() => undefined);
+      await runs.fail(runId, startedAt, error, failedReport).catch(() => undefined);
       const partial = { urlCount: run?.urlCount ?? 0, filesWritten: run?.filesWritten ?? 0 };
-      return { runId: generation, status: 'failed', scope: scope.kind, ...partial, rewritten: [], error: (error as Error).message };
+      return { runId, status: 'failed', scope: scope.kind, ...partial, rewritten: [], error: (error as Error).message };
     } finally {
       current = null;
     }
@@ -160,7 +160,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   });
 
   return {
-    /** A full generation now (waiting for another instance's run to end), or the one already queued. */
+    /** A full run now (waiting for another instance's run to end), or the one already queued. */
     generate(trigger: RunTrigger, { waitMs = 10 * 60_000 } = {}): Promise<RunResult> {
       const full: RunScope = { kind: 'full' };
       return enqueue(() => leased(trigger, full, waitMs), true);
