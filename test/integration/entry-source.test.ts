@@ -12,6 +12,7 @@ import { readDocuments, readerFor, type SourceDocument, type SourceQuery } from 
 import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
 import { addLocale, ARTICLE, CATEGORY, createArticle, createCategory, HOMEPAGE, publish, setHomepage } from '../helpers/content';
 import { testConfig } from '../helpers/config';
+import { settled } from '../helpers/settle';
 
 let app: TestStrapi;
 let strapi: Core.Strapi;
@@ -85,7 +86,7 @@ const articles = (overrides: Partial<SourceQuery> = {}): SourceQuery => ({
 beforeAll(async () => {
   app = await startTestStrapi({ pluginConfig: testConfig({ cron: false, autoGenerate: false }) });
   strapi = app.strapi;
-  await strapi.plugin('sitemap').service('scheduler').idle(30_000);
+  await settled(app.strapi, 30_000);
   const news = await createCategory(strapi, { name: 'News', slug: 'news' });
   const tech = await createCategory(strapi, { name: 'Tech', slug: 'tech' });
   const empty = await createCategory(strapi, { name: 'No slug', slug: '' });

@@ -7,6 +7,7 @@ import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
 import { insertPublishedCategoryRows } from '../helpers/bulk-seed';
 import { CATEGORY } from '../helpers/content';
 import { testConfig } from '../helpers/config';
+import { settled } from '../helpers/settle';
 
 const SEEDED = 60_000;
 const TTL_MS = 500;
@@ -29,7 +30,7 @@ beforeAll(async () => {
     }),
   });
   await insertPublishedCategoryRows(app.strapi, SEEDED);
-  expect(await plugin().service('scheduler').idle(120_000)).toBe(true);
+  expect(await settled(app.strapi, 120_000)).toBe(true);
   expect((await plugin().service('generator').generate('manual')).status).toBe('success');
   lease().setTtl(TTL_MS);
 }, 600_000);

@@ -1,3 +1,4 @@
+import changeFeed from './change-feed';
 import dirtyMarks from './dirty-marks';
 import entryStatus from './entry-status';
 import exclusions from './exclusions';
@@ -12,6 +13,7 @@ import settings from './settings';
 import status from './status';
 
 export default {
+  'change-feed': changeFeed,
   'dirty-marks': dirtyMarks,
   'entry-status': entryStatus,
   exclusions,
