@@ -22,7 +22,7 @@ export default async ({ strapi }: { strapi: Core.Strapi }) => {
   strapi.documents.use(async (context, next) => {
     const result = await next();
     try {
-      getService(strapi, 'scheduler').onDocumentChange(context, result);
+      getService(strapi, 'change-feed').onDocumentChange(context, result);
     } catch (error) {
       strapi.log.error(`[sitemap] change not recorded: ${(error as Error).message}`);
     }

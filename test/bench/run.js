@@ -201,12 +201,25 @@ async function measure(label, fn) {
 }
 
 /**
- * Waits until `needle` is in the file that holds `documentId`, served over HTTP. It checks the
- * worker's state in memory first, so the polling itself does not load the process it measures.
+ * Waits until the sitemap has caught up with the changes made so far, as test/helpers/settle.ts does:
+ * nothing left to record, the worker neither due nor working (both in memory, read first, so the
+ * polling itself does not load the process it measures), no dirty mark pending and no run 'running'.
  */
+async function caughtUp(strapi, timeoutMs = 60_000) {
+  const plugin = strapi.plugin('sitemap');
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 10))) {
+    const worker = plugin.service('scheduler').status();
+    if (plugin.service('change-feed').status().recording > 0 || worker.working || worker.dueAt !== null) continue;
+    if ((await strapi.db.query('plugin::sitemap.sitemap-dirty-mark').count({})) > 0) continue;
+    if ((await strapi.db.query('plugin::sitemap.sitemap-run').count({ where: { status: 'running' } })) === 0) return true;
+  }
+  return false;
+}
+
+/** Waits until `needle` is in the file that holds `documentId`, served over HTTP. */
 async function waitServed(strapi, baseUrl, documentId, needle) {
   for (;;) {
-    await strapi.plugin('sitemap').service('scheduler').idle(60_000);
+    await caughtUp(strapi);
     const files = await strapi.plugin('sitemap').service('file-store').listLive();
     const holder = files.find((file) => file.format === 'urlset' && file.contentType === 'api::article.article' && documentId > (file.rangeStart ?? '') && (file.rangeEnd === null || documentId <= file.rangeEnd));
     if (holder) {
@@ -251,7 +264,7 @@ async function benchSize(n) {
     debounceMs: DEBOUNCE_MS,
   });
   const strapi = await createStrapi({ appDir, distDir: appDir, autoReload: false, serveAdminPanel: false }).load();
-  await strapi.plugin('sitemap').service('scheduler').idle();
+  await caughtUp(strapi);
   await new Promise((resolve) => strapi.server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${strapi.server.httpServer.address().port}`;
   try {
@@ -280,7 +293,7 @@ async function benchSize(n) {
       await documents.publish({ documentId: existing, locale: 'en' });
       await waitServed(strapi, baseUrl, existing, '/bench-renamed<');
     });
-    await strapi.plugin('sitemap').service('scheduler').idle();
+    await caughtUp(strapi);
     const lastRun = (await strapi.plugin('sitemap').service('runs').recent(1))[0];
     const serving = await serve(strapi, baseUrl);
     return { n, db: CLIENT, seedMs: seeding.ms, idleRss, bound, full, publishNew, publishReturnMs, publishChange, incrementalRun: { durationMs: lastRun.durationMs, filesWritten: lastRun.filesWritten, scope: lastRun.report?.scope }, serving, debounceMs: DEBOUNCE_MS };

@@ -9,6 +9,7 @@
 import { randomBytes } from 'crypto';
 import type { Core, UID } from '@strapi/strapi';
 import { CATEGORY } from './content';
+import { settled } from './settle';
 
 /** Two rows per document: 400 rows per INSERT. */
 const DOCUMENTS_PER_INSERT = 200;
@@ -31,7 +32,7 @@ export async function seedPublishedCategories(strapi: Core.Strapi, slugs: string
   await documents.publish({ documentId: template.documentId });
   // The publish is recorded for the debounced worker: let its run end before the rows below
   // (which no hook sees) arrive, so no background run overlaps the seeding.
-  if (!(await strapi.plugin('sitemap').service('scheduler').idle())) throw new Error('the sitemap worker did not become idle');
+  if (!(await settled(strapi))) throw new Error('the sitemap worker did not become idle');
 
   const rows = await knex(table).where({ document_id: template.documentId }).select('*');
   const draft = rows.find((row: any) => row.published_at === null);

@@ -8,13 +8,14 @@ import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
 import { ARTICLE, createArticle } from '../helpers/content';
 import { testConfig } from '../helpers/config';
 import { fetchSitemapSet, fileUrl } from '../helpers/sitemap-http';
+import { settled } from '../helpers/settle';
 
 const HOST = 'https://www.example.com';
 const TAG = 'api::tag.tag';
 
 let app: TestStrapi;
 const plugin = () => app.strapi.plugin('sitemap');
-const settle = async () => expect(await plugin().service('scheduler').idle(30_000)).toBe(true);
+const settle = async () => expect(await settled(app.strapi, 30_000)).toBe(true);
 const locs = async () => (await fetchSitemapSet(app.baseUrl)).urls.map((url) => url.loc).sort();
 const newestRunId = async () => ((await plugin().service('runs').recent(1))[0]?.id as number | undefined) ?? 0;
 const tags = () => app.strapi.documents(TAG as UID.ContentType);

@@ -9,13 +9,14 @@ import { insertPublishedCategoryRows } from '../helpers/bulk-seed';
 import { CATEGORY } from '../helpers/content';
 import { testConfig } from '../helpers/config';
 import { fetchSitemapSet } from '../helpers/sitemap-http';
+import { settled } from '../helpers/settle';
 
 const HOST = 'https://www.example.com';
 const SEEDED = 40_000;
 let app: TestStrapi;
 
 const plugin = () => app.strapi.plugin('sitemap');
-const settle = async () => expect(await plugin().service('scheduler').idle(120_000)).toBe(true);
+const settle = async () => expect(await settled(app.strapi, 120_000)).toBe(true);
 const locs = async () => (await fetchSitemapSet(app.baseUrl)).urls.map((url) => url.loc);
 
 beforeAll(async () => {
@@ -44,7 +45,7 @@ it('writes 40,000 changed documents of one file in one incremental run', async (
   });
   const ids = Array.from({ length: SEEDED }, (_, i) => `seed${String(i).padStart(20, '0')}`);
   const marks = ids.map((documentId) => ({ kind: 'document', contentType: CATEGORY, documentId, trigger: 'publish' }));
-  await plugin().service('scheduler').recordChange(marks);
+  await plugin().service('change-feed').recordChange(marks);
   await settle();
   const [run] = await plugin().service('runs').recent(1);
   expect(run).toMatchObject({ status: 'success' });
@@ -74,7 +75,7 @@ describeOnServerDb('a mark whose transaction commits during a run', () => {
     });
     await markRecorded;
     // A mark committed after it (a higher id) starts a run of the whole type: long enough to commit during it.
-    await plugin().service('scheduler').recordChange([{ kind: 'type', contentType: CATEGORY, trigger: 'publish' }]);
+    await plugin().service('change-feed').recordChange([{ kind: 'type', contentType: CATEGORY, trigger: 'publish' }]);
     await until(async () => (plugin().service('generator').progress()?.urlCount ?? 0) > 1000);
     commit();
     await editor;

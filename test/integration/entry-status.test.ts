@@ -9,6 +9,7 @@ import { createAdminWithActions, createSuperAdmin } from '../helpers/admin-auth'
 import { addLocale, ARTICLE, CATEGORY, createArticle, createCategory, HOMEPAGE, publish, setHomepage, unpublish } from '../helpers/content';
 import { PUBLIC_URL, testConfig } from '../helpers/config';
 import { fileUrl, getText, parseUrlset } from '../helpers/sitemap-http';
+import { settled } from '../helpers/settle';
 
 const demoConfig = require('../app/sitemap-config');
 
@@ -21,7 +22,7 @@ let news: string;
 const ids: Record<string, string> = {};
 
 const plugin = () => app.strapi.plugin('sitemap');
-const settle = async () => expect(await plugin().service('scheduler').idle(30_000)).toBe(true);
+const settle = async () => expect(await settled(app.strapi, 30_000)).toBe(true);
 
 const api = (method: string, path: string, token = superToken, body?: unknown) => callAdmin(app.baseUrl, method, path, token, body);
 

@@ -8,6 +8,7 @@ import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
 import { addLocale, ARTICLE, createArticle } from '../helpers/content';
 import { testConfig } from '../helpers/config';
 import { fetchSitemapSet } from '../helpers/sitemap-http';
+import { settled } from '../helpers/settle';
 
 const HOST = 'https://www.example.com';
 const FR_HOST = 'https://www.example.fr';
@@ -16,7 +17,7 @@ const CUSTOM_TYPE = 'api::custom.custom';
 
 let app: TestStrapi;
 const plugin = () => app.strapi.plugin('sitemap');
-const settle = async () => expect(await plugin().service('scheduler').idle(30_000)).toBe(true);
+const settle = async () => expect(await settled(app.strapi, 30_000)).toBe(true);
 const create = (uid: string, slug: string) => app.strapi.documents(uid as UID.ContentType).create({ data: { name: slug, slug } as any });
 
 async function addArticle(slug: string, frSlug: string) {

@@ -9,11 +9,12 @@ import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
 import { ARTICLE, HOMEPAGE, createArticle, createCategory, publish, setHomepage, unpublish } from '../helpers/content';
 import { testConfig } from '../helpers/config';
 import { fetchSitemapSet } from '../helpers/sitemap-http';
+import { settled } from '../helpers/settle';
 
 let app: TestStrapi;
 let news: string;
 const plugin = () => app.strapi.plugin('sitemap');
-const settle = async () => expect(await plugin().service('scheduler').idle(120_000)).toBe(true);
+const settle = async () => expect(await settled(app.strapi, 120_000)).toBe(true);
 
 
 /** The live article files in key order, with their ranges. */
@@ -87,7 +88,7 @@ it('leaves the live files and their ranges untouched when a run fails after empt
     await until(async () => (await plugin().service('dirty-marks').count()) >= emptied.length);
     const homepage = (await app.strapi.db.connection('homepages_away').first('document_id')) as any;
     const mark = { kind: 'document', contentType: HOMEPAGE, documentId: homepage.document_id, trigger: 'publish' };
-    await plugin().service('scheduler').recordChange([mark]);
+    await plugin().service('change-feed').recordChange([mark]);
     const failed = await until(async () => {
       const runs = await plugin().service('runs').recent(5);
       return runs.find((run: any) => run.id > runsBefore && run.status === 'failed');

@@ -7,6 +7,9 @@ import { startTestStrapi, type RestartableStrapi } from '../helpers/strapi-app';
 import { addLocale, ARTICLE, CATEGORY, createArticle, createCategory, deleteDocument, publish, unpublish } from '../helpers/content';
 import { testConfig } from '../helpers/config';
 import { fetchSitemapSet } from '../helpers/sitemap-http';
+import { callAdmin } from '../helpers/admin-api';
+import { createSuperAdmin } from '../helpers/admin-auth';
+import { settled } from '../helpers/settle';
 
 const HOST = 'https://www.example.com';
 // fr on its own host: its URLs are written in their own file series, reached by the same incremental runs.
@@ -16,7 +19,7 @@ let news: string;
 const ids: string[] = [];
 
 const plugin = () => app.strapi.plugin('sitemap');
-const settle = async () => expect(await plugin().service('scheduler').idle(30_000)).toBe(true);
+const settle = async () => expect(await settled(app.strapi, 30_000)).toBe(true);
 const locs = async () => (await fetchSitemapSet(app.baseUrl)).urls.map((url) => url.loc);
 
 /** Live urlset rows by name: a rewritten file gets a new row, an untouched one keeps its id. */
@@ -115,10 +118,11 @@ it('rewrites the dependent type when a related slug changes', async () => {
 });
 
 it('follows an exclusion toggled by an editor', async () => {
-  await plugin().service('exclusions').add({ contentType: ARTICLE, documentId: ids[4] });
+  const { token } = await createSuperAdmin(app.strapi, app.baseUrl);
+  expect((await callAdmin(app.baseUrl, 'POST', '/exclusions', token, { contentType: ARTICLE, documentId: ids[4] })).status).toBe(200);
   await settle();
   expect(await locs()).not.toContain(`${HOST}/blog/headlines/a4`);
-  await plugin().service('exclusions').remove({ contentType: ARTICLE, documentId: ids[4] });
+  expect((await callAdmin(app.baseUrl, 'DELETE', `/exclusions?contentType=${ARTICLE}&documentId=${ids[4]}`, token)).status).toBe(200);
   await settle();
   expect(await locs()).toContain(`${HOST}/blog/headlines/a4`);
 });

@@ -7,6 +7,7 @@ import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
 import { insertPublishedCategoryRows } from '../helpers/bulk-seed';
 import { CATEGORY } from '../helpers/content';
 import { testConfig } from '../helpers/config';
+import { settled } from '../helpers/settle';
 
 const SEEDED = 60_000;
 const TTL_MS = 500;
@@ -26,12 +27,12 @@ beforeAll(async () => {
       cron: false,
       autoGenerate: false,
       contentTypes: { [CATEGORY]: { pattern: '/c/[slug]', priority: 0.5 } },
+      lease: { ttlMs: TTL_MS },
     }),
   });
   await insertPublishedCategoryRows(app.strapi, SEEDED);
-  expect(await plugin().service('scheduler').idle(120_000)).toBe(true);
+  expect(await settled(app.strapi, 120_000)).toBe(true);
   expect((await plugin().service('generator').generate('manual')).status).toBe('success');
-  lease().setTtl(TTL_MS);
 }, 600_000);
 
 afterAll(async () => {
@@ -46,10 +47,10 @@ it('renews the lease through a run longer than its time-to-live, and switches', 
   const competitor = (async () => {
     while (competing) {
       const during = running();
-      const hold = await lease().acquire();
       // A win counts when the run was going before and after the attempt (the lease is free between runs).
-      if (hold && during && running()) competitorWon = true;
-      if (hold) await lease().release(hold);
+      await lease().hold(async () => {
+        if (during && running()) competitorWon = true;
+      });
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   })();
@@ -70,10 +71,10 @@ it('stops a run whose lease was taken over, leaving the live set untouched', asy
   while (!plugin().service('generator').progress()) await new Promise((resolve) => setTimeout(resolve, 5));
   // The holder stalled past its time-to-live (its expiry passed) and another instance took the lease.
   await app.strapi.db.connection(table).update({ expires_at: 0 });
-  const other = await lease().acquire();
+  // The other instance holds the lease until the overtaken run has ended.
+  const other = await lease().hold(async () => running);
   expect(other).not.toBeNull();
   const result = await running;
-  await lease().release(other!);
   expect(result.status).toBe('failed');
   expect(result.error).toMatch(/lease/);
   expect(await liveSet()).toEqual(before);

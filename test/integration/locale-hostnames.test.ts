@@ -9,6 +9,7 @@ import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
 import { addLocale, ARTICLE, createArticle, createCategory, deleteDocument, publish, unpublish } from '../helpers/content';
 import { testConfig } from '../helpers/config';
 import { fetchSitemapSet, type ParsedUrl } from '../helpers/sitemap-http';
+import { settled } from '../helpers/settle';
 
 const HOST = 'https://www.example.com';
 const FR_HOST = 'https://www.example.fr';
@@ -68,7 +69,7 @@ beforeAll(async () => {
   if (!(await locales.findByCode('de'))) await locales.create({ code: 'de', name: 'German (de)' });
   news = (await createCategory(app.strapi, { name: 'News', slug: 'news' })).documentId;
   for (const name of ['alpha', 'beta', 'gamma', 'delta']) await threeLocales(name);
-  expect(await plugin().service('scheduler').idle(30_000)).toBe(true);
+  expect(await settled(app.strapi, 30_000)).toBe(true);
   expect((await plugin().service('generator').generate('manual')).status).toBe('success');
 });
 
@@ -126,7 +127,7 @@ it('drops the en alternate when the en version is deleted, and every URL when th
 
 // Incremental runs do not repack files that shrank, so only the URLs (and their links) are compared.
 it('ends with the same URLs and hreflang links a full regeneration writes', async () => {
-  expect(await plugin().service('scheduler').idle(30_000)).toBe(true);
+  expect(await settled(app.strapi, 30_000)).toBe(true);
   const sorted = (urls: ParsedUrl[]) => [...urls].sort((a, b) => (a.loc < b.loc ? -1 : 1));
   const incremental = await fetchSitemapSet(app.baseUrl);
   expect((await plugin().service('generator').generate('manual')).status).toBe('success');

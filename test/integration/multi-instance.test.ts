@@ -98,9 +98,10 @@ describeOnServerDb('two instances on one database', () => {
 
   beforeAll(async () => {
     db = await createDatabase(databaseClient());
-    const config = JSON.stringify(testConfig({ cron: false, contentTypes: { 'api::category.category': { pattern: '/c/[slug]', priority: 0.5 } } }));
-    const first = await startInstance({ SITEMAP_PLUGIN_CONFIG: config, LEASE_TTL_MS: '3000', SEED_CATEGORIES: '60000' });
-    await startInstance({ SITEMAP_PLUGIN_CONFIG: config, LEASE_TTL_MS: '3000' });
+    const contentTypes = { 'api::category.category': { pattern: '/c/[slug]', priority: 0.5 } };
+    const config = JSON.stringify(testConfig({ cron: false, contentTypes, lease: { ttlMs: 3000 } }));
+    const first = await startInstance({ SITEMAP_PLUGIN_CONFIG: config, SEED_CATEGORIES: '60000' });
+    await startInstance({ SITEMAP_PLUGIN_CONFIG: config });
     token = await adminToken(first);
   }, 300_000);
 

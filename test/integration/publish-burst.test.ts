@@ -7,6 +7,7 @@ import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
 import { addLocale, createArticle, createCategory } from '../helpers/content';
 import { testConfig } from '../helpers/config';
 import { fetchSitemapSet } from '../helpers/sitemap-http';
+import { settled } from '../helpers/settle';
 
 const DOCUMENTS = 1200;
 let app: TestStrapi;
@@ -57,7 +58,7 @@ it('ends a burst of publishes with the files a full run writes', async () => {
       expected++;
     }
   }
-  expect(await plugin().service('scheduler').idle(120_000)).toBe(true);
+  expect(await settled(app.strapi, 120_000)).toBe(true);
   const incremental = await servedShape();
   expect(incremental.urls).toHaveLength(expected);
   expect(incremental.urls.filter((url) => url.includes('"loc":"https://www.example.fr/')).length).toBe(DOCUMENTS / 4);

@@ -191,7 +191,7 @@ describe('type, field and exclusion names are own properties', () => {
     await app.strapi.plugin('sitemap').service('generator').generate('manual');
     await app.strapi
       .plugin('sitemap')
-      .service('scheduler')
+      .service('change-feed')
       .recordChange([{ kind: 'document', contentType: 'constructor', documentId: 'x', trigger: 'manual' }]);
     const news = await createCategory(app.strapi, { name: 'Later', slug: 'later' });
     await createArticle(app.strapi, { title: 'Later', slug: 'later-post', categoryDocumentId: news.documentId });

@@ -8,6 +8,7 @@ import { createSuperAdmin } from '../helpers/admin-auth';
 import { addLocale, ARTICLE, CATEGORY, createArticle, createCategory } from '../helpers/content';
 import { testConfig, PUBLIC_URL } from '../helpers/config';
 import { fileUrl, getText, parseIndex } from '../helpers/sitemap-http';
+import { settled } from '../helpers/settle';
 
 let app: TestStrapi;
 let token: string;
@@ -40,7 +41,7 @@ beforeAll(async () => {
   await createArticle(app.strapi, { title: 'Solo', slug: 'solo' });
   bilingual = (await createArticle(app.strapi, { title: 'Hello', slug: 'hello' })).documentId;
   await addLocale(app.strapi, { documentId: bilingual, locale: 'fr', data: { title: 'Bonjour', slug: 'bonjour' } });
-  expect(await app.strapi.plugin('sitemap').service('scheduler').idle(30_000)).toBe(true);
+  expect(await settled(app.strapi, 30_000)).toBe(true);
   await generate();
 });
 

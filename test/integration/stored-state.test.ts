@@ -9,6 +9,7 @@ import { createSuperAdmin } from '../helpers/admin-auth';
 import { ARTICLE, CATEGORY, createArticle, createCategory } from '../helpers/content';
 import { testConfig } from '../helpers/config';
 import { fetchSitemapSet } from '../helpers/sitemap-http';
+import { settled } from '../helpers/settle';
 import { retryDelayMs } from '../../server/src/core/backoff';
 
 const HOST = 'https://www.example.com';
@@ -35,7 +36,7 @@ beforeAll(async () => {
   token = (await createSuperAdmin(app.strapi, app.baseUrl)).token;
   news = (await createCategory(app.strapi, { name: 'News', slug: 'news' })).documentId;
   for (const slug of ['one', 'two', 'three']) await createArticle(app.strapi, { title: slug, slug, categoryDocumentId: news });
-  expect(await plugin().service('scheduler').idle(30_000)).toBe(true);
+  expect(await settled(app.strapi, 30_000)).toBe(true);
   expect((await plugin().service('generator').generate('manual')).status).toBe('success');
 });
 
@@ -70,7 +71,7 @@ describe('a saved settings change regenerates', () => {
 
   it('does not regenerate for a change that leaves the files as they are', async () => {
     // The previous run's mark is deleted just after its files go live.
-    expect(await plugin().service('scheduler').idle(30_000)).toBe(true);
+    expect(await settled(app.strapi, 30_000)).toBe(true);
     const before = (await api('GET', '/status')).body.runs[0].id;
     expect((await api('PUT', '/settings', { debounceMs: 60 })).status).toBe(200);
     expect(await plugin().service('dirty-marks').count()).toBe(0);

@@ -23,7 +23,6 @@ async function seedCategories(strapi, count) {
 
 async function main() {
   const strapi = await createStrapi({ appDir, distDir: appDir, autoReload: false, serveAdminPanel: false }).load();
-  if (process.env.LEASE_TTL_MS) strapi.plugin('sitemap').service('lease').setTtl(Number(process.env.LEASE_TTL_MS));
   if (process.env.SEED_CATEGORIES) await seedCategories(strapi, Number(process.env.SEED_CATEGORIES));
   await new Promise((resolve) => strapi.server.listen(0, '127.0.0.1', resolve));
   process.stdout.write(`READY ${strapi.server.httpServer.address().port} ${strapi.plugin('sitemap').service('lease').owner}\n`);

@@ -1,14 +1,18 @@
 import { DEFAULT_SETTINGS, describeErrors, validateSettings } from '../core/settings-rules';
+import { leaseOptions } from '../core/lease-options';
 
 /**
  * Defaults live in core/settings-rules.ts and are merged by the settings service, so that
  * `strapi.config.get('plugin::sitemap')` holds exactly what the user wrote (the status says so).
  * This check runs before content types are known; register() checks patterns against them.
+ * `lease` is an option of the lease service, not a setting: it is checked on its own.
  */
 export default {
   default: {},
   validator(config: Record<string, unknown>) {
-    const { errors } = validateSettings({ ...DEFAULT_SETTINGS, ...config, hostname: config.hostname ?? 'https://placeholder.invalid' });
+    const { lease, ...settings } = config;
+    const { errors } = validateSettings({ ...DEFAULT_SETTINGS, ...settings, hostname: settings.hostname ?? 'https://placeholder.invalid' });
+    errors.push(...leaseOptions(lease).errors);
     if (errors.length > 0) {
       throw new Error(`Invalid sitemap plugin config in config/plugins:\n${describeErrors(errors)}`);
     }

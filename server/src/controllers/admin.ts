@@ -41,6 +41,9 @@ function exclusionInput(strapi: Core.Strapi, body: any) {
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const service = <Name extends ServiceName>(name: Name) => getService(strapi, name);
+  /** After an exclusion changes, the document's file is rewritten like after a publish. */
+  const rewriteDocument = ({ contentType, documentId }: { contentType: string; documentId: string }) =>
+    service('change-feed').recordChange([{ kind: 'document', contentType, documentId, trigger: 'manual' }]);
 
   return {
     async getSettings(ctx: any) {
@@ -113,13 +116,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async addExclusion(ctx: any) {
-      await service('exclusions').add(exclusionInput(strapi, ctx.request.body));
+      const input = exclusionInput(strapi, ctx.request.body);
+      await service('exclusions').add(input);
+      await rewriteDocument(input);
       ctx.body = await service('exclusions').list();
     },
 
     async removeExclusion(ctx: any) {
       // DELETE bodies are not parsed by Strapi's body parser: the entry comes in the query string.
-      await service('exclusions').remove(exclusionInput(strapi, ctx.query));
+      const input = exclusionInput(strapi, ctx.query);
+      await service('exclusions').remove(input);
+      await rewriteDocument(input);
       ctx.body = await service('exclusions').list();
     },
   };

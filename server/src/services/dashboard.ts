@@ -49,7 +49,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       counts,
       // Findings of the last full run; incremental runs only see the files they rewrite.
       validation: lastFull?.report?.validation ?? { counts: {}, samples: [] },
-      nextScheduledRun: getService(strapi, 'scheduler').nextRun(),
+      nextScheduledRun: getService(strapi, 'scheduler').status().nextRunAt,
       pendingChanges,
       // The worker retries only pending changes; without any, the next schedule or change runs again.
       failing: failing ? { ...failing, retryAt: pendingChanges > 0 ? failing.retryAt : null } : null,

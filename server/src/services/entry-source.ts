@@ -30,8 +30,6 @@ export interface SourceQuery {
   maxDocuments?: number;
   /** Only these documents (an incremental run re-reads just the changed ones). */
   documentIds?: string[];
-  /** Read through the query engine even when a single query could do (tests compare both). */
-  viaQueryEngine?: boolean;
 }
 
 export interface SourceVersion {
@@ -51,7 +49,7 @@ interface SourceRow {
 }
 
 /** A page of rows; `fetched` counts the rows the database returned, before any was dropped. */
-type PageReader = (after: string) => Promise<{ rows: SourceRow[]; fetched: number }>;
+export type PageReader = (after: string) => Promise<{ rows: SourceRow[]; fetched: number }>;
 
 /**
  * Rows per query. A page's rows live until it is written; at 2,000 they often outlived two young
@@ -59,6 +57,9 @@ type PageReader = (after: string) => Promise<{ rows: SourceRow[]; fetched: numbe
  * before a full GC. At 1,000 the peak stays under 100 MB, and the run is no slower.
  */
 const DEFAULT_PAGE_SIZE = 1000;
+
+/** Strapi's model metadata (`strapi.db.metadata`): what the reader is planned from. */
+type Metadata = { get(uid: string): unknown };
 
 type PopulateTree = Record<string, { select: string[]; populate?: PopulateTree }>;
 
@@ -97,7 +98,11 @@ function conditions(query: SourceQuery, after: string) {
 const orderOf = (query: SourceQuery) => (query.localized ? [{ documentId: 'asc' }, { locale: 'asc' }] : [{ documentId: 'asc' }, { id: 'asc' }]);
 
 /** The query engine with populate: any relation shape Strapi supports. */
-function engineReader(strapi: Core.Strapi, query: SourceQuery, pageSize: number): PageReader {
+export function queryEngineReader(
+  strapi: Core.Strapi,
+  query: SourceQuery,
+  pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE
+): PageReader {
   const { select, populate } = buildSelection(query.fields);
   const columns = new Set(['id', 'documentId', ...select]);
   if (query.localized) columns.add('locale');
@@ -145,8 +150,8 @@ interface JoinPlan {
  * Plans the LEFT JOINs for the pattern's relation paths, following Strapi's metadata (join table
  * or join column, as the query engine's populate does). Null when a shape is not one of these.
  */
-function planJoins(strapi: Core.Strapi, query: SourceQuery, rootAlias: string): JoinPlan | null {
-  const rootMeta = strapi.db.metadata.get(query.uid) as any;
+function planJoins(metadata: Metadata, query: SourceQuery, rootAlias: string): JoinPlan | null {
+  const rootMeta = metadata.get(query.uid) as any;
   const plan: JoinPlan = { joins: [], nodes: [], columns: [] };
   const metas: any[] = [rootMeta];
   const aliases = [rootAlias];
@@ -173,7 +178,7 @@ function planJoins(strapi: Core.Strapi, query: SourceQuery, rootAlias: string): 
       }
       const attribute = metas[node].attributes[path[i]];
       if (!attribute || attribute.type !== 'relation' || !attribute.target) return null;
-      const targetMeta = strapi.db.metadata.get(attribute.target) as any;
+      const targetMeta = metadata.get(attribute.target) as any;
       const parentAlias = aliases[node];
       const alias = `sitemap_j${++counter}`;
       if (attribute.joinTable) {
@@ -204,16 +209,27 @@ function planJoins(strapi: Core.Strapi, query: SourceQuery, rootAlias: string): 
   return plan;
 }
 
-/** One query per page: conditions and order compiled by Strapi's query builder, relations joined. */
-function columnReader(strapi: Core.Strapi, query: SourceQuery, pageSize: number): PageReader | null {
-  const rootMeta = strapi.db.metadata.get(query.uid) as any;
-  const probe = strapi.db.queryBuilder(query.uid);
-  const plan = planJoins(strapi, query, probe.alias);
-  const documentIdColumn = rootMeta.attributes.documentId?.columnName;
-  const localeColumn = rootMeta.attributes.locale?.columnName;
+/** The joins and key columns of a one-query read; null when the query engine has to read `query`. */
+function joinedRead(metadata: Metadata, query: SourceQuery, rootAlias: string) {
+  const rootMeta = metadata.get(query.uid) as any;
+  const plan = planJoins(metadata, query, rootAlias);
+  const documentIdColumn: string | undefined = rootMeta.attributes.documentId?.columnName;
+  const localeColumn: string | undefined = rootMeta.attributes.locale?.columnName;
   if (!plan || !documentIdColumn || (query.localized && !localeColumn)) return null;
+  return { plan, documentIdColumn, localeColumn };
+}
 
-  const root = probe.alias;
+/**
+ * Whether one SQL query per page reads `query` (every relation it reads is a plain to-one join);
+ * otherwise the query engine does. Decided from Strapi's metadata alone.
+ */
+export const readsWithJoins = (metadata: Metadata, query: SourceQuery) => joinedRead(metadata, query, 'root') !== null;
+
+/** One query per page (for a query `readsWithJoins` accepts): conditions and order compiled by Strapi's query builder, relations joined. */
+function columnReader(strapi: Core.Strapi, query: SourceQuery, pageSize: number): PageReader {
+  const root = strapi.db.queryBuilder(query.uid).alias;
+  const { plan, documentIdColumn, localeColumn } = joinedRead(strapi.db.metadata, query, root)!;
+
   const select = [`${root}.id as sitemap_id`, `${root}.${documentIdColumn} as sitemap_document_id`];
   // Selected whenever it is ordered by, i18n or not (Strapi 5 gives every type the column): with the
   // DISTINCT of a relational filter, PostgreSQL (and MySQL) refuse to order by a column not selected.
@@ -262,14 +278,15 @@ function columnReader(strapi: Core.Strapi, query: SourceQuery, pageSize: number)
   };
 }
 
-/** Which reader a query gets: one SQL query per page, or the query engine (shapes the first does not handle). */
-export function readerFor(strapi: Core.Strapi, query: SourceQuery): 'joins' | 'query-engine' {
-  return !query.viaQueryEngine && columnReader(strapi, query, 1) ? 'joins' : 'query-engine';
-}
-
 export async function* readDocuments(strapi: Core.Strapi, query: SourceQuery): AsyncGenerator<SourceDocument[]> {
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
-  const readPage = (!query.viaQueryEngine && columnReader(strapi, query, pageSize)) || engineReader(strapi, query, pageSize);
+  const joins = readsWithJoins(strapi.db.metadata, query);
+  yield* documentsFrom(joins ? columnReader(strapi, query, pageSize) : queryEngineReader(strapi, query, pageSize), query);
+}
+
+/** Whole documents, page after page, from a reader of `query.pageSize` rows per page. */
+export async function* documentsFrom(readPage: PageReader, query: SourceQuery): AsyncGenerator<SourceDocument[]> {
+  const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
 
   let after = query.after ?? '';
   let documentsRead = 0;

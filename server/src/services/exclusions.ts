@@ -1,8 +1,7 @@
-/** Entries left out one by one by an editor (all locales of a document, or one locale). */
+/** Entries left out one by one by an editor (all locales of a document, or one locale); the controller has their files rewritten. */
 import type { Core } from '@strapi/strapi';
 import type { Exclusion } from '../core/api-types';
 import { EXCLUSION_UID } from '../uids';
-import { getService } from '../utils/get-service';
 
 export interface ExclusionInput {
   contentType: string;
@@ -15,9 +14,6 @@ export const exclusionKey = (documentId: string, locale?: string | null) => (loc
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const exclusions = () => strapi.db.query(EXCLUSION_UID);
-  /** The document's file is rewritten like after a publish. */
-  const rewrite = ({ contentType, documentId }: ExclusionInput) =>
-    getService(strapi, 'scheduler').recordChange([{ kind: 'document', contentType, documentId, trigger: 'manual' }]);
   const where = ({ contentType, documentId, locale }: ExclusionInput) => ({ contentType, target: documentId, locale: locale ?? null });
 
   return {
@@ -40,10 +36,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async add(input: ExclusionInput) {
       const existing = await exclusions().findOne({ where: where(input) });
       if (!existing) await exclusions().create({ data: where(input) });
-      await rewrite(input);
     },
 
-    /** Adds many at once without marks: the caller starts a full run (the old plugin's import). */
+    /** Adds many at once: the caller starts a full run (the old plugin's import). */
     async addMany(inputs: ExclusionInput[]) {
       for (const input of inputs) {
         if (!(await exclusions().findOne({ where: where(input) }))) await exclusions().create({ data: where(input) });
@@ -52,7 +47,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async remove(input: ExclusionInput) {
       await exclusions().deleteMany({ where: where(input) });
-      await rewrite(input);
     },
   };
 };

@@ -1,3 +1,4 @@
+import changeFeed from './change-feed';
 import dashboard from './dashboard';
 import dirtyMarks from './dirty-marks';
 import entryStatus from './entry-status';
@@ -13,6 +14,7 @@ import settings from './settings';
 
 export default {
   dashboard,
+  'change-feed': changeFeed,
   'dirty-marks': dirtyMarks,
   'entry-status': entryStatus,
   exclusions,

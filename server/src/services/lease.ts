@@ -9,10 +9,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
-import { LEASE_UID } from '../uids';
+import { leaseOptions } from '../core/lease-options';
+import { LEASE_UID, PLUGIN_ID } from '../uids';
 
 const LEASE_NAME = 'generator';
-export const LEASE_TTL_MS = 30_000;
 
 /** The database's current time in epoch milliseconds, as an SQL expression of each client Strapi supports. */
 export function databaseNowMs(client: string): string {
@@ -38,14 +38,15 @@ const RETRY_MS = 250;
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const owner = `${process.pid}-${randomUUID()}`;
-  let ttlMs = LEASE_TTL_MS;
+  /** From config/plugins `lease.ttlMs` (checked at startup), 30 s by default. */
+  const ttlMs = () => leaseOptions((strapi.config.get(`plugin::${PLUGIN_ID}`) as { lease?: unknown } | undefined)?.lease).ttlMs;
 
   const meta = () => strapi.db.metadata.get(LEASE_UID) as any;
   const column = (name: string) => meta().attributes[name].columnName as string;
   /** The lease row, read or written in `trx` when given (the switch transaction). */
   const row = (trx?: any) => (trx ?? strapi.db.connection)(meta().tableName).where(column('name'), LEASE_NAME);
   const now = () => strapi.db.connection.raw(databaseNowMs(strapi.db.dialect.client));
-  const expiry = () => strapi.db.connection.raw(`${databaseNowMs(strapi.db.dialect.client)} + ?`, [ttlMs]);
+  const expiry = () => strapi.db.connection.raw(`${databaseNowMs(strapi.db.dialect.client)} + ?`, [ttlMs()]);
 
   async function currentToken(): Promise<number> {
     const found = await row().first(column('token'));
@@ -86,20 +87,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     owner,
 
-    /** Shorter leases let tests see a takeover without waiting half a minute. */
-    setTtl(ms: number) {
-      ttlMs = ms;
-    },
-
     async ensureRow() {
       const leases = strapi.db.query(LEASE_UID);
       if ((await leases.count({ where: { name: LEASE_NAME } })) === 0) {
         await leases.create({ data: { name: LEASE_NAME, owner: null, expiresAt: 0, token: 0 } });
       }
     },
-
-    acquire,
-    release,
 
     /**
      * Runs `task` while holding the lease, renewing it every third of its TTL, and releases it after;
@@ -119,7 +112,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const held = taken;
       const renewal = setInterval(() => {
         renew(held).catch((error: Error) => strapi.log.warn(`[sitemap] could not renew the sitemap lease: ${error.message}`));
-      }, ttlMs / 3);
+      }, ttlMs() / 3);
       try {
         return await task(held);
       } finally {

@@ -1,7 +1,7 @@
 /**
  * Keeps the served sitemap current:
  * - a node-cron schedule records a full run (the reconciliation that repairs anything missed);
- * - the document-service hook records which documents changed (after their transaction commits);
+ * - the change feed records which documents changed, then kicks the worker;
  * - a debounced worker turns the recorded marks into runs: a burst of changes becomes one pass.
  * Marks live in the database, so a restart or a crash between a publish and its run loses nothing,
  * and whichever instance holds the lease writes them out.
@@ -28,23 +28,6 @@ const MAX_PENDING_MARKS_WHILE_FAILING = 10_000;
 const MAX_PENDING_MARKS = 100_000;
 /** How often every instance looks for marks left by others (or by a crash) and for a changed schedule. */
 const POLL_MS = 15_000;
-
-const DRAFT_AND_PUBLISH_ACTIONS = new Set(['publish', 'unpublish', 'delete', 'discardDraft']);
-const PLAIN_ACTIONS = new Set(['create', 'update', 'delete']);
-
-export interface DocumentChange {
-  uid: string;
-  action: string;
-  params?: Record<string, any>;
-}
-
-/** Whether a document-service call changed what is live (drafts are not in sitemaps). */
-export function changesLiveContent(change: DocumentChange, draftAndPublish: boolean) {
-  if (!draftAndPublish) return PLAIN_ACTIONS.has(change.action);
-  if (DRAFT_AND_PUBLISH_ACTIONS.has(change.action)) return true;
-  // create/update with status 'published' publish in the same call.
-  return (change.action === 'create' || change.action === 'update') && change.params?.status === 'published';
-}
 
 /**
  * Splits pending marks into the runs that write them out: full wins; whole types before documents.
@@ -80,8 +63,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   let working = false;
   let workAgain = false;
   let stopped = false;
-  /** Changes seen by the hook whose marks are not written yet (idle() waits for them). */
-  let recording = 0;
   /** Work still touching the database: stop() waits for it before Strapi closes its connections. */
   const inFlight = new Set<Promise<unknown>>();
   const track = <T>(promise: Promise<T>) => {
@@ -201,60 +182,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       await this.poll().catch((error: Error) => strapi.log.warn(`[sitemap] could not apply new settings: ${error.message}`));
     },
 
-    /**
-     * The document-service hook. Never throws and never makes the editor wait: it only records
-     * marks, after the editor's transaction has committed.
-     */
-    onDocumentChange(change: DocumentChange, result: any) {
-      recording++;
-      let settled = false;
-      const done = () => {
-        if (!settled) recording--;
-        settled = true;
-      };
-      const note = async () => {
-        const { settings, dependents } = await getService(strapi, 'settings').plan();
-        if (!settings.autoGenerate || stopped) return done();
-        const contentType = strapi.contentTypes[change.uid as keyof typeof strapi.contentTypes] as any;
-        if (!contentType || !changesLiveContent(change, Boolean(contentType.options?.draftAndPublish))) return done();
-        const mapped = dependents.get(change.uid);
-        if (!mapped) return done();
-        const documentId = change.params?.documentId ?? result?.documentId;
-        const marks: DirtyMark[] = [...mapped].map((uid) =>
-          uid === change.uid && typeof documentId === 'string'
-            ? { kind: 'document', contentType: uid, documentId, trigger: 'publish' }
-            : { kind: 'type', contentType: uid, trigger: 'publish' }
-        );
-        const write = () =>
-          track(
-            record(marks, settings.debounceMs)
-              .catch((error: Error) => strapi.log.error(`[sitemap] change not recorded: ${error.message}`))
-              .finally(done)
-          );
-        // Inside an outer transaction the mark waits for its commit (and vanishes with a rollback).
-        if (strapi.db.inTransaction()) {
-          await strapi.db.transaction(async ({ onCommit, onRollback }) => {
-            onCommit(write);
-            onRollback(done);
-          });
-        } else await write();
-      };
-      track(
-        note().catch((error: Error) => {
-          done();
-          strapi.log.error(`[sitemap] change not recorded: ${(error as Error).message}`);
-        })
-      );
-    },
+    /** Runs the worker after `delayMs` (the change feed, once it has recorded marks). */
+    kick,
 
-    /** Records changes made by the plugin itself (exclusions), written out after the usual delay. */
-    async recordChange(marks: DirtyMark[]) {
-      const { settings } = await getService(strapi, 'settings').plan();
-      await record(marks, settings.debounceMs);
-    },
-
-    nextRun(): string | null {
-      return task?.getNextRun()?.toISOString() ?? null;
+    /** What this instance's worker is doing: running marks, due to run them at `dueAt`, next on schedule at `nextRunAt`. */
+    status(): { working: boolean; dueAt: string | null; nextRunAt: string | null } {
+      return {
+        working,
+        dueAt: timer ? new Date(dueAt).toISOString() : null,
+        nextRunAt: task?.getNextRun()?.toISOString() ?? null,
+      };
     },
 
     /** The next run times an expression gives in `timezone` (default: the server's), for the settings page. */
@@ -270,16 +207,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       } finally {
         preview.destroy();
       }
-    },
-
-    /** Waits until no change is pending or being written (scripts and tests). */
-    async idle(timeoutMs = 60_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        if (recording === 0 && !working && !timer && (await getService(strapi, 'dirty-marks').count()) === 0) return true;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      return false;
     },
 
     async stop() {

@@ -67,7 +67,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   let cache: { key: string; at: number; plan: SitemapPlan } | null = null;
   /** Whether this process has already looked for values saved under the shared row. */
   let carriedOver = false;
-  const fileConfig = () => (strapi.config.get(`plugin::${PLUGIN_ID}`) ?? {}) as Partial<SitemapSettings>;
+  /** The settings of config/plugins; `lease` there is the lease service's option, not a setting. */
+  const fileConfig = () => {
+    const { lease: _lease, ...settings } = (strapi.config.get(`plugin::${PLUGIN_ID}`) ?? {}) as Record<string, unknown>;
+    return settings as Partial<SitemapSettings>;
+  };
 
   /** Values this plugin saved under the shared row move to their own; the old plugin's stay for the import. */
   async function carryOver(): Promise<Partial<SitemapSettings> | null> {
