@@ -5,6 +5,7 @@
  */
 import type { Core, UID } from '@strapi/strapi';
 import { documentUrls, type TypePlan } from '../../server/src/core/document-urls';
+import { readsWithJoins } from '../../server/src/core/join-plan';
 import { parsePattern } from '../../server/src/core/pattern';
 import { UrlHashSet } from '../../server/src/core/url-hash-set';
 import { ValidationReport } from '../../server/src/core/validation';
@@ -12,7 +13,6 @@ import {
   documentsFrom,
   queryEngineReader,
   readDocuments,
-  readsWithJoins,
   type SourceDocument,
   type SourceQuery,
 } from '../../server/src/services/entry-source';
