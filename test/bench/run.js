@@ -5,11 +5,11 @@
  * then measures in the same run
  *   1. a lower bound: a plain keyset read of the same rows with the relation joined, written into
  *      50,000-URL strings with escaped concatenation, nothing else;
- *   2. the plugin's full generation (read, write, gzip, store, switch);
+ *   2. the plugin's full run (read, write, gzip, store, switch);
  *   3. incremental: from publish() of a new article returning to its URL being served over HTTP,
  *      and from a slug change's publish() to the new URL being served, with the worker's delay;
  * with peak RSS above the idle Strapi's. Prints a table and writes test/bench/results.json.
- * BENCH_PROFILE_DIR=/some/dir also writes a CPU profile of each full generation.
+ * BENCH_PROFILE_DIR=/some/dir also writes a CPU profile of each full run.
  */
 const fs = require('fs');
 const os = require('os');
@@ -273,8 +273,8 @@ async function benchSize(n) {
     await settle();
     const idleRss = process.memoryUsage().rss;
     const bound = await measure('lower bound', () => lowerBound(strapi));
-    const full = await measure('full generation', () => profiled(`full-${n}`, () => strapi.plugin('sitemap').service('generator').generate('script')));
-    if (full.value.status !== 'success' || full.value.urlCount !== n) throw new Error(`full generation: ${JSON.stringify(full.value)}`);
+    const full = await measure('full run', () => profiled(`full-${n}`, () => strapi.plugin('sitemap').service('generator').generate('script')));
+    if (full.value.status !== 'success' || full.value.urlCount !== n) throw new Error(`full run: ${JSON.stringify(full.value)}`);
 
     const documents = strapi.documents('api::article.article');
     const category = await strapi.db.query('api::category.category').findOne({ where: { publishedAt: { $notNull: true } } });
@@ -314,7 +314,7 @@ async function main() {
     console.log(`N=${n} done`);
   }
   const lines = [
-    `| URLs | DB | lower bound | full generation | ratio | full gen. peak RSS above idle | publish new → served | slug change → served | worker delay | serving (gzip, ${'file'}) | 304 |`,
+    `| URLs | DB | lower bound | full run | ratio | full run peak RSS above idle | publish new → served | slug change → served | worker delay | serving (gzip, ${'file'}) | 304 |`,
     `| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
     ...results.map((r) =>
       `| ${r.n.toLocaleString('en')} | ${r.db} | ${s(r.bound.ms)} | ${s(r.full.ms)} | ${(r.full.ms / r.bound.ms).toFixed(2)}× | ${mb(r.full.peakRss - r.idleRss)} | ${s(r.publishNew.ms)} | ${s(r.publishChange.ms)} | ${r.debounceMs} ms | ${Math.round(r.serving.gzipRps)} req/s (${r.serving.urls.toLocaleString('en')} URLs, ${mb(r.serving.gzipBytes)}) | ${Math.round(r.serving.notModifiedRps)} req/s |`
