@@ -30,7 +30,9 @@ export default {
   bootstrap(app: Pick<StrapiApp, 'getPlugin'>) {
     // The content manager's plugin API is typed as unknown by the admin; this is the one call used.
     const contentManager = app.getPlugin('content-manager').apis as {
-      addEditViewSidePanel(panels: Array<(props: EditViewPanelProps) => ReturnType<typeof EditViewSidePanel>>): void;
+      addEditViewSidePanel(
+        panels: Array<(props: EditViewPanelProps) => ReturnType<typeof EditViewSidePanel>>
+      ): void;
     };
     contentManager.addEditViewSidePanel([EditViewSidePanel]);
   },

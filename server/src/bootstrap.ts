@@ -5,7 +5,8 @@ import { getService } from './utils/get-service';
 export default async ({ strapi }: { strapi: Core.Strapi }) => {
   await getService(strapi, 'lease').ensureRow();
   // Runs left 'running' by an instance that died: only when no live instance holds the lease.
-  if (await getService(strapi, 'lease').isFree()) await getService(strapi, 'runs').closeInterrupted();
+  if (await getService(strapi, 'lease').isFree())
+    await getService(strapi, 'runs').closeInterrupted();
   await getService(strapi, 'scheduler').start();
   // A fresh install gets its first sitemap in the background: startup does not wait for it.
   if (!(await getService(strapi, 'file-store').findLive(INDEX_NAME))) {

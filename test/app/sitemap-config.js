@@ -15,7 +15,12 @@ module.exports = {
       filters: { noindex: { $ne: true } },
     },
     'api::category.category': { pattern: '/blog/[slug]', priority: 0.5, changefreq: 'monthly' },
-    'api::homepage.homepage': { pattern: '/', locales: { fr: { pattern: '/fr/' } }, priority: 1, changefreq: 'daily' },
+    'api::homepage.homepage': {
+      pattern: '/',
+      locales: { fr: { pattern: '/fr/' } },
+      priority: 1,
+      changefreq: 'daily',
+    },
   },
   customUrls: [{ url: '/contact', priority: 0.3, changefreq: 'yearly', lastmod: '2026-01-15' }],
 };

@@ -17,9 +17,17 @@ const path = require('path');
 const crypto = require('crypto');
 
 const args = Object.fromEntries(
-  process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), [])
+  process.argv
+    .slice(2)
+    .reduce(
+      (pairs, arg, i, all) =>
+        arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs,
+      []
+    )
 );
-const SIZES = String(args.n || '10000,100000').split(',').map(Number);
+const SIZES = String(args.n || '10000,100000')
+  .split(',')
+  .map(Number);
 const CLIENT = args.db || 'sqlite';
 const appDir = path.resolve(__dirname, '../app');
 const DEBOUNCE_MS = 200;
@@ -47,13 +55,24 @@ async function createDatabase() {
       await client.end();
     } else {
       const mysql = require('mysql2/promise');
-      const client = await mysql.createConnection({ host: '127.0.0.1', user: 'root', password: '' });
+      const client = await mysql.createConnection({
+        host: '127.0.0.1',
+        user: 'root',
+        password: '',
+      });
       await client.query(sql);
       await client.end();
     }
   };
-  await run(CLIENT === 'postgres' ? `CREATE DATABASE "${name}"` : `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4`);
-  return () => run(CLIENT === 'postgres' ? `DROP DATABASE "${name}" WITH (FORCE)` : `DROP DATABASE \`${name}\``);
+  await run(
+    CLIENT === 'postgres'
+      ? `CREATE DATABASE "${name}"`
+      : `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4`
+  );
+  return () =>
+    run(
+      CLIENT === 'postgres' ? `DROP DATABASE "${name}" WITH (FORCE)` : `DROP DATABASE \`${name}\``
+    );
 }
 
 /** Bulk inserts through knex in batches of 400 (SQLite refuses more than 500 rows per insert). */
@@ -73,25 +92,50 @@ async function seed(strapi, n) {
   const categories = [];
   for (let c = 0; c < 20; c++) {
     for (const published of [false, true]) {
-      categories.push({ document_id: docId('c', c), name: `Category ${c}`, slug: `category-${c}`, created_at: now, updated_at: now, published_at: published ? now : null });
+      categories.push({
+        document_id: docId('c', c),
+        name: `Category ${c}`,
+        slug: `category-${c}`,
+        created_at: now,
+        updated_at: now,
+        published_at: published ? now : null,
+      });
     }
   }
   await insertBatches(knex, category.tableName, categories);
   const categoryIds = await knex(category.tableName).select('id', 'document_id', 'published_at');
-  const categoryRow = (c, published) => categoryIds.find((row) => row.document_id === docId('c', c) && Boolean(row.published_at) === published).id;
+  const categoryRow = (c, published) =>
+    categoryIds.find(
+      (row) => row.document_id === docId('c', c) && Boolean(row.published_at) === published
+    ).id;
   const chunk = 20_000;
   for (let start = 0; start < n; start += chunk) {
     const rows = [];
     for (let i = start; i < Math.min(n, start + chunk); i++) {
       for (const published of [false, true]) {
-        rows.push({ document_id: docId('a', i), title: `Article ${i}`, slug: `article-${i}`, noindex: false, locale: 'en', created_at: now, updated_at: now, published_at: published ? now : null });
+        rows.push({
+          document_id: docId('a', i),
+          title: `Article ${i}`,
+          slug: `article-${i}`,
+          noindex: false,
+          locale: 'en',
+          created_at: now,
+          updated_at: now,
+          published_at: published ? now : null,
+        });
       }
     }
     await insertBatches(knex, article.tableName, rows);
-    const inserted = await knex(article.tableName).select('id', 'document_id', 'published_at').where('document_id', '>=', docId('a', start)).andWhere('document_id', '<=', docId('a', Math.min(n, start + chunk) - 1));
+    const inserted = await knex(article.tableName)
+      .select('id', 'document_id', 'published_at')
+      .where('document_id', '>=', docId('a', start))
+      .andWhere('document_id', '<=', docId('a', Math.min(n, start + chunk) - 1));
     const links = inserted.map((row) => {
       const c = parseInt(row.document_id.slice(1), 36) % 20;
-      return { [link.joinColumn.name]: row.id, [link.inverseJoinColumn.name]: categoryRow(c, Boolean(row.published_at)) };
+      return {
+        [link.joinColumn.name]: row.id,
+        [link.inverseJoinColumn.name]: categoryRow(c, Boolean(row.published_at)),
+      };
     });
     await insertBatches(knex, link.name, links);
   }
@@ -100,7 +144,13 @@ async function seed(strapi, n) {
 /** The plugin's page size. With 2,000 the same read took 2.6 s instead of 0.7 s for 100,000 rows on PostgreSQL. */
 const PAGE_SIZE = 1000;
 
-const escapeXml = (value) => (/[&<>"']/.test(value) ? value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]) : value);
+const escapeXml = (value) =>
+  /[&<>"']/.test(value)
+    ? value.replace(
+        /[&<>"']/g,
+        (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]
+      )
+    : value;
 
 /** The lower bound: keyset pages with the relation joined, 50,000-URL strings, nothing else. */
 async function lowerBound(strapi) {
@@ -125,7 +175,9 @@ async function lowerBound(strapi) {
       .limit(PAGE_SIZE);
     for (const row of rows) {
       const loc = `https://www.example.com/blog/${encodeURIComponent(row.category_slug)}/${encodeURIComponent(row.slug)}`;
-      parts.push(`<url><loc>${escapeXml(loc)}</loc><lastmod>${new Date(row.updated_at).toISOString()}</lastmod></url>\n`);
+      parts.push(
+        `<url><loc>${escapeXml(loc)}</loc><lastmod>${new Date(row.updated_at).toISOString()}</lastmod></url>\n`
+      );
       urls++;
       if (parts.length === 50_000) {
         files += Buffer.byteLength(parts.join('')) > 0 ? 1 : 0;
@@ -147,7 +199,8 @@ async function lowerBound(strapi) {
 function rssSampler() {
   try {
     fs.writeFileSync('/proc/self/clear_refs', '5');
-    return () => Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'))[1]) * 1024;
+    return () =>
+      Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'))[1]) * 1024;
   } catch {
     let peak = process.memoryUsage().rss;
     const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
@@ -165,7 +218,10 @@ async function profiled(label, fn) {
   const inspector = require('node:inspector');
   const session = new inspector.Session();
   session.connect();
-  const post = (method) => new Promise((resolve, reject) => session.post(method, (error, result) => (error ? reject(error) : resolve(result))));
+  const post = (method) =>
+    new Promise((resolve, reject) =>
+      session.post(method, (error, result) => (error ? reject(error) : resolve(result)))
+    );
   await post('Profiler.enable');
   await post('Profiler.start');
   try {
@@ -207,11 +263,25 @@ async function measure(label, fn) {
  */
 async function caughtUp(strapi, timeoutMs = 60_000) {
   const plugin = strapi.plugin('sitemap');
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 10))) {
+  for (
+    const deadline = Date.now() + timeoutMs;
+    Date.now() < deadline;
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  ) {
     const worker = plugin.service('scheduler').status();
-    if (plugin.service('change-feed').status().recording > 0 || worker.working || worker.dueAt !== null) continue;
+    if (
+      plugin.service('change-feed').status().recording > 0 ||
+      worker.working ||
+      worker.dueAt !== null
+    )
+      continue;
     if ((await strapi.db.query('plugin::sitemap.sitemap-dirty-mark').count({})) > 0) continue;
-    if ((await strapi.db.query('plugin::sitemap.sitemap-run').count({ where: { status: 'running' } })) === 0) return true;
+    if (
+      (await strapi.db
+        .query('plugin::sitemap.sitemap-run')
+        .count({ where: { status: 'running' } })) === 0
+    )
+      return true;
   }
   return false;
 }
@@ -221,7 +291,13 @@ async function waitServed(strapi, baseUrl, documentId, needle) {
   for (;;) {
     await caughtUp(strapi);
     const files = await strapi.plugin('sitemap').service('file-store').listLive();
-    const holder = files.find((file) => file.format === 'urlset' && file.contentType === 'api::article.article' && documentId > (file.rangeStart ?? '') && (file.rangeEnd === null || documentId <= file.rangeEnd));
+    const holder = files.find(
+      (file) =>
+        file.format === 'urlset' &&
+        file.contentType === 'api::article.article' &&
+        documentId > (file.rangeStart ?? '') &&
+        (file.rangeEnd === null || documentId <= file.rangeEnd)
+    );
     if (holder) {
       const body = await (await fetch(`${baseUrl}/api/sitemap/${holder.name}`)).text();
       if (body.includes(needle)) return;
@@ -236,14 +312,19 @@ async function waitServed(strapi, baseUrl, documentId, needle) {
  */
 async function serve(strapi, baseUrl) {
   const autocannon = require('autocannon');
-  const files = (await strapi.plugin('sitemap').service('file-store').listLive()).filter((file) => file.format === 'urlset');
+  const files = (await strapi.plugin('sitemap').service('file-store').listLive()).filter(
+    (file) => file.format === 'urlset'
+  );
   const biggest = files.sort((a, b) => b.urlCount - a.urlCount)[0];
   const url = `${baseUrl}/api/sitemap/${biggest.name}`;
   const first = await fetch(url, { headers: { 'Accept-Encoding': 'gzip' } });
   await first.arrayBuffer();
   const load = (headers) => autocannon({ url, connections: 10, duration: 5, headers });
   const gzip = await load({ 'accept-encoding': 'gzip' });
-  const conditional = await load({ 'accept-encoding': 'gzip', 'if-none-match': first.headers.get('etag') });
+  const conditional = await load({
+    'accept-encoding': 'gzip',
+    'if-none-match': first.headers.get('etag'),
+  });
   return {
     file: biggest.name,
     urls: biggest.urlCount,
@@ -259,11 +340,23 @@ async function benchSize(n) {
   const drop = await createDatabase();
   process.env.SITEMAP_PLUGIN_CONFIG = JSON.stringify({
     hostname: 'https://www.example.com',
-    contentTypes: { 'api::article.article': { pattern: '/blog/[category.slug]/[slug]', priority: 0.7, changefreq: 'weekly', filters: { noindex: { $ne: true } } } },
+    contentTypes: {
+      'api::article.article': {
+        pattern: '/blog/[category.slug]/[slug]',
+        priority: 0.7,
+        changefreq: 'weekly',
+        filters: { noindex: { $ne: true } },
+      },
+    },
     cron: false,
     debounceMs: DEBOUNCE_MS,
   });
-  const strapi = await createStrapi({ appDir, distDir: appDir, autoReload: false, serveAdminPanel: false }).load();
+  const strapi = await createStrapi({
+    appDir,
+    distDir: appDir,
+    autoReload: false,
+    serveAdminPanel: false,
+  }).load();
   await caughtUp(strapi);
   await new Promise((resolve) => strapi.server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${strapi.server.httpServer.address().port}`;
@@ -273,12 +366,20 @@ async function benchSize(n) {
     await settle();
     const idleRss = process.memoryUsage().rss;
     const bound = await measure('lower bound', () => lowerBound(strapi));
-    const full = await measure('full run', () => profiled(`full-${n}`, () => strapi.plugin('sitemap').service('generator').generate('script')));
-    if (full.value.status !== 'success' || full.value.urlCount !== n) throw new Error(`full run: ${JSON.stringify(full.value)}`);
+    const full = await measure('full run', () =>
+      profiled(`full-${n}`, () => strapi.plugin('sitemap').service('generator').generate('script'))
+    );
+    if (full.value.status !== 'success' || full.value.urlCount !== n)
+      throw new Error(`full run: ${JSON.stringify(full.value)}`);
 
     const documents = strapi.documents('api::article.article');
-    const category = await strapi.db.query('api::category.category').findOne({ where: { publishedAt: { $notNull: true } } });
-    const created = await documents.create({ locale: 'en', data: { title: 'Bench', slug: 'bench-new', noindex: false, category: category.documentId } });
+    const category = await strapi.db
+      .query('api::category.category')
+      .findOne({ where: { publishedAt: { $notNull: true } } });
+    const created = await documents.create({
+      locale: 'en',
+      data: { title: 'Bench', slug: 'bench-new', noindex: false, category: category.documentId },
+    });
     // How long the editor's publish() takes: the sitemap must never make it wait (timing lives here, not in the tests).
     let publishReturnMs;
     const publishNew = await measure('publish new → served', async () => {
@@ -296,7 +397,24 @@ async function benchSize(n) {
     await caughtUp(strapi);
     const lastRun = (await strapi.plugin('sitemap').service('runs').recent(1))[0];
     const serving = await serve(strapi, baseUrl);
-    return { n, db: CLIENT, seedMs: seeding.ms, idleRss, bound, full, publishNew, publishReturnMs, publishChange, incrementalRun: { durationMs: lastRun.durationMs, filesWritten: lastRun.filesWritten, scope: lastRun.report?.scope }, serving, debounceMs: DEBOUNCE_MS };
+    return {
+      n,
+      db: CLIENT,
+      seedMs: seeding.ms,
+      idleRss,
+      bound,
+      full,
+      publishNew,
+      publishReturnMs,
+      publishChange,
+      incrementalRun: {
+        durationMs: lastRun.durationMs,
+        filesWritten: lastRun.filesWritten,
+        scope: lastRun.report?.scope,
+      },
+      serving,
+      debounceMs: DEBOUNCE_MS,
+    };
   } finally {
     await strapi.destroy();
     await drop();
@@ -316,15 +434,35 @@ async function main() {
   const lines = [
     `| URLs | DB | lower bound | full run | ratio | full run peak RSS above idle | publish new → served | slug change → served | worker delay | serving (gzip, ${'file'}) | 304 |`,
     `| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
-    ...results.map((r) =>
-      `| ${r.n.toLocaleString('en')} | ${r.db} | ${s(r.bound.ms)} | ${s(r.full.ms)} | ${(r.full.ms / r.bound.ms).toFixed(2)}× | ${mb(r.full.peakRss - r.idleRss)} | ${s(r.publishNew.ms)} | ${s(r.publishChange.ms)} | ${r.debounceMs} ms | ${Math.round(r.serving.gzipRps)} req/s (${r.serving.urls.toLocaleString('en')} URLs, ${mb(r.serving.gzipBytes)}) | ${Math.round(r.serving.notModifiedRps)} req/s |`
+    ...results.map(
+      (r) =>
+        `| ${r.n.toLocaleString('en')} | ${r.db} | ${s(r.bound.ms)} | ${s(r.full.ms)} | ${(r.full.ms / r.bound.ms).toFixed(2)}× | ${mb(r.full.peakRss - r.idleRss)} | ${s(r.publishNew.ms)} | ${s(r.publishChange.ms)} | ${r.debounceMs} ms | ${Math.round(r.serving.gzipRps)} req/s (${r.serving.urls.toLocaleString('en')} URLs, ${mb(r.serving.gzipBytes)}) | ${Math.round(r.serving.notModifiedRps)} req/s |`
     ),
   ];
-  console.log(`\nMachine: ${os.cpus().length} × ${os.cpus()[0].model}, ${mb(os.totalmem())}, Node ${process.version}\n`);
+  console.log(
+    `\nMachine: ${os.cpus().length} × ${os.cpus()[0].model}, ${mb(os.totalmem())}, Node ${process.version}\n`
+  );
   console.log(lines.join('\n'));
-  const publishReturns = results.map((r) => `${s(r.publishReturnMs)} (${r.n.toLocaleString('en')}, ${r.db})`);
+  const publishReturns = results.map(
+    (r) => `${s(r.publishReturnMs)} (${r.n.toLocaleString('en')}, ${r.db})`
+  );
   console.log(`\npublish() returned in: ${publishReturns.join(', ')}`);
-  fs.writeFileSync(path.join(__dirname, 'results.json'), JSON.stringify({ machine: { cpus: os.cpus().length, model: os.cpus()[0].model, memory: os.totalmem(), node: process.version }, results }, null, 2));
+  fs.writeFileSync(
+    path.join(__dirname, 'results.json'),
+    JSON.stringify(
+      {
+        machine: {
+          cpus: os.cpus().length,
+          model: os.cpus()[0].model,
+          memory: os.totalmem(),
+          node: process.version,
+        },
+        results,
+      },
+      null,
+      2
+    )
+  );
   process.exit(0);
 }
 

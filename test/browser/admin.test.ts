@@ -6,7 +6,12 @@
  */
 import path from 'path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { ADMIN_PASSWORD, createAdminWithActions, createSuperAdmin, loginAdmin } from '../helpers/admin-auth';
+import {
+  ADMIN_PASSWORD,
+  createAdminWithActions,
+  createSuperAdmin,
+  loginAdmin,
+} from '../helpers/admin-auth';
 import { launchChromium, loginInBrowser } from '../helpers/browser';
 import { ARTICLE, createArticle, createCategory } from '../helpers/content';
 import { PUBLIC_URL } from '../helpers/config';
@@ -27,7 +32,9 @@ describeOnSqlite('admin panel in Chromium', () => {
   let firstPostId: string;
 
   const adminGet = async (route: string) => {
-    const response = await fetch(`${app.baseUrl}${route}`, { headers: { Authorization: `Bearer ${superAdmin.token}` } });
+    const response = await fetch(`${app.baseUrl}${route}`, {
+      headers: { Authorization: `Bearer ${superAdmin.token}` },
+    });
     return response.json() as Promise<any>;
   };
 
@@ -37,11 +44,19 @@ describeOnSqlite('admin panel in Chromium', () => {
       if (check((await adminGet('/sitemap/settings')).settings)) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    throw new Error(`saved settings never matched: ${JSON.stringify((await adminGet('/sitemap/settings')).settings)}`);
+    throw new Error(
+      `saved settings never matched: ${JSON.stringify((await adminGet('/sitemap/settings')).settings)}`
+    );
   }
 
-  async function newSession(email: string, password = ADMIN_PASSWORD): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, permissions: ['clipboard-read', 'clipboard-write'] });
+  async function newSession(
+    email: string,
+    password = ADMIN_PASSWORD
+  ): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 1000 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     const page = await context.newPage();
     await loginInBrowser(page, app.baseUrl, email, password);
     return { context, page };
@@ -51,7 +66,12 @@ describeOnSqlite('admin panel in Chromium', () => {
    * A tall window, reloaded so no notification covers the page: the README shows these. `loaded` is what
    * must be on screen first, beyond the page's heading (the edit view's panel loads after the page).
    */
-  async function saveScreenshot(page: Page, name: string, readyHeading: string, loaded?: (page: Page) => Locator) {
+  async function saveScreenshot(
+    page: Page,
+    name: string,
+    readyHeading: string,
+    loaded?: (page: Page) => Locator
+  ) {
     await page.setViewportSize({ width: 1440, height: name === 'edit-view' ? 1000 : 2600 });
     await page.reload();
     await page.getByRole('heading', { name: readyHeading, level: 1 }).waitFor();
@@ -64,13 +84,29 @@ describeOnSqlite('admin panel in Chromium', () => {
     ensureAdminBuild({ log: () => undefined });
     app = await startTestStrapi({
       serveAdminPanel: true,
-      pluginConfig: { hostname: 'https://www.example.com', publicUrl: PUBLIC_URL, contentTypes: {}, customUrls: [] },
+      pluginConfig: {
+        hostname: 'https://www.example.com',
+        publicUrl: PUBLIC_URL,
+        contentTypes: {},
+        customUrls: [],
+      },
     });
     superAdmin = await createSuperAdmin(app.strapi, app.baseUrl);
     const news = await createCategory(app.strapi, { name: 'News', slug: 'news' });
-    firstPostId = (await createArticle(app.strapi, { title: 'First post', slug: 'first-post', categoryDocumentId: news.documentId })).documentId;
-    await createArticle(app.strapi, { title: 'Second post', slug: 'second-post', categoryDocumentId: news.documentId });
-    orphanId = (await createArticle(app.strapi, { title: 'No category', slug: 'orphan' })).documentId;
+    firstPostId = (
+      await createArticle(app.strapi, {
+        title: 'First post',
+        slug: 'first-post',
+        categoryDocumentId: news.documentId,
+      })
+    ).documentId;
+    await createArticle(app.strapi, {
+      title: 'Second post',
+      slug: 'second-post',
+      categoryDocumentId: news.documentId,
+    });
+    orphanId = (await createArticle(app.strapi, { title: 'No category', slug: 'orphan' }))
+      .documentId;
     browser = await launchChromium();
   }, 900_000);
 
@@ -90,7 +126,11 @@ describeOnSqlite('admin panel in Chromium', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('option', { name: 'Article', exact: true }).waitFor();
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox' && document.activeElement.textContent === 'Article');
+    await page.waitForFunction(
+      () =>
+        document.activeElement?.getAttribute('role') === 'combobox' &&
+        document.activeElement.textContent === 'Article'
+    );
     await page.keyboard.press('Tab');
     await page.waitForFunction(() => document.activeElement?.textContent === 'Add to the sitemap');
     await page.keyboard.press('Enter');
@@ -109,7 +149,10 @@ describeOnSqlite('admin panel in Chromium', () => {
     await preview.getByText('https://www.example.com/blog/news/first-post').waitFor();
     await preview.getByText('https://www.example.com/blog/news/second-post').waitFor();
     await card.getByText('This type would give about 3 URLs').waitFor();
-    await card.getByRole('list', { name: 'Left out' }).getByText(`Pattern cannot be filled: ${orphanId}`).waitFor();
+    await card
+      .getByRole('list', { name: 'Left out' })
+      .getByText(`Pattern cannot be filled: ${orphanId}`)
+      .waitFor();
     await context.close();
   });
 
@@ -140,11 +183,21 @@ describeOnSqlite('admin panel in Chromium', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Settings saved.').first().waitFor();
     const saved = await adminGet('/sitemap/settings');
-    expect(saved.settings.contentTypes[ARTICLE]).toEqual({ pattern: '/blog/[category.slug]/[slug]', priority: 0.8 });
+    expect(saved.settings.contentTypes[ARTICLE]).toEqual({
+      pattern: '/blog/[category.slug]/[slug]',
+      priority: 0.8,
+    });
     expect(saved.sources.contentTypes).toBe('admin');
     expect(saved.sources.hostname).toBe('config');
-    await page.getByRole('region', { name: 'Content types' }).getByText('Saved in the admin').waitFor();
-    await page.getByRole('region', { name: 'Site' }).getByText('From config/plugins.ts').first().waitFor();
+    await page
+      .getByRole('region', { name: 'Content types' })
+      .getByText('Saved in the admin')
+      .waitFor();
+    await page
+      .getByRole('region', { name: 'Site' })
+      .getByText('From config/plugins.ts')
+      .first()
+      .waitFor();
 
     await page.getByText('Runs: At 03:00').waitFor();
     // The next runs name the zone they are shown in (the server's: no cronTimezone is set).
@@ -168,7 +221,9 @@ describeOnSqlite('admin panel in Chromium', () => {
     await first.getByLabel('Last modified (YYYY-MM-DD)').fill('2026-01-31');
     await page.getByRole('button', { name: 'Save' }).click();
     await expectSettings((settings) => settings.customUrls.length === 1);
-    expect((await adminGet('/sitemap/settings')).settings.customUrls).toEqual([{ url: '/about', lastmod: '2026-01-31' }]);
+    expect((await adminGet('/sitemap/settings')).settings.customUrls).toEqual([
+      { url: '/about', lastmod: '2026-01-31' },
+    ]);
 
     await first.getByLabel('URL or path').fill('/about-us');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -189,18 +244,25 @@ describeOnSqlite('admin panel in Chromium', () => {
 
     const counts = page.getByRole('region', { name: 'URLs per content type and locale' });
     await counts.getByRole('row', { name: /api::article\.article en 2/ }).waitFor();
-    await page.getByRole('region', { name: 'Files' }).getByRole('link', { name: /^article-\d+\.xml$/ }).waitFor();
+    await page
+      .getByRole('region', { name: 'Files' })
+      .getByRole('link', { name: /^article-\d+\.xml$/ })
+      .waitFor();
 
     const warnings = page.getByRole('region', { name: 'Validation warnings' });
     await warnings.getByText('Pattern cannot be filled').waitFor();
     const entryLink = warnings.getByRole('link', { name: new RegExp(orphanId) });
-    expect(await entryLink.getAttribute('href')).toBe(`/admin/content-manager/collection-types/${ARTICLE}/${orphanId}?plugins[i18n][locale]=en`);
+    expect(await entryLink.getAttribute('href')).toBe(
+      `/admin/content-manager/collection-types/${ARTICLE}/${orphanId}?plugins[i18n][locale]=en`
+    );
 
     const robots = page.getByRole('region', { name: 'robots.txt' });
     await robots.getByText('cross-host submission', { exact: false }).waitFor();
     await robots.getByRole('button', { name: 'Copy' }).click();
     await page.getByText('Copied to the clipboard.').first().waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`Sitemap: ${PUBLIC_URL}/index.xml`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `Sitemap: ${PUBLIC_URL}/index.xml`
+    );
 
     await saveScreenshot(page, 'dashboard', 'Sitemap');
     await context.close();
@@ -210,12 +272,15 @@ describeOnSqlite('admin panel in Chromium', () => {
     const FIRST_POST = 'https://www.example.com/blog/news/first-post';
     const servedUrls = async () => (await fetchSitemapSet(app.baseUrl)).urls.map((url) => url.loc);
     const until = async (check: (urls: string[]) => boolean) => {
-      for (let i = 0; i < 100 && !check(await servedUrls()); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let i = 0; i < 100 && !check(await servedUrls()); i++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       expect(check(await servedUrls())).toBe(true);
     };
 
     const { context, page } = await newSession(superAdmin.email);
-    await page.goto(`${app.baseUrl}/admin/content-manager/collection-types/${ARTICLE}/${firstPostId}?plugins[i18n][locale]=en`);
+    await page.goto(
+      `${app.baseUrl}/admin/content-manager/collection-types/${ARTICLE}/${firstPostId}?plugins[i18n][locale]=en`
+    );
     await page.getByRole('heading', { name: 'Sitemap', level: 2 }).waitFor();
     const panel = page.getByRole('list', { name: 'Sitemap status per locale' });
     await panel.getByText('Listed', { exact: true }).waitFor();
@@ -227,14 +292,20 @@ describeOnSqlite('admin panel in Chromium', () => {
     await page.getByText('Excluded from the sitemap.', { exact: false }).first().waitFor();
     await panel.getByText('Excluded', { exact: true }).waitFor();
     await until((urls) => !urls.includes(FIRST_POST));
-    expect(await page.getByRole('checkbox', { name: 'Exclude from the sitemap' }).getAttribute('aria-checked')).toBe('true');
+    expect(
+      await page
+        .getByRole('checkbox', { name: 'Exclude from the sitemap' })
+        .getAttribute('aria-checked')
+    ).toBe('true');
 
     await page.getByRole('checkbox', { name: 'Exclude from the sitemap' }).click();
     await page.getByText('Included in the sitemap again.', { exact: false }).first().waitFor();
     await until((urls) => urls.includes(FIRST_POST));
     await panel.getByText('Listed', { exact: true }).waitFor();
     await saveScreenshot(page, 'edit-view', 'First post', (reloaded) =>
-      reloaded.getByRole('list', { name: 'Sitemap status per locale' }).getByRole('link', { name: /^article-\d+\.xml/ })
+      reloaded
+        .getByRole('list', { name: 'Sitemap status per locale' })
+        .getByRole('link', { name: /^article-\d+\.xml/ })
     );
     await context.close();
   });
@@ -255,21 +326,34 @@ describeOnSqlite('admin panel in Chromium', () => {
     await page.goto(`${app.baseUrl}/admin/plugins/sitemap`);
     await page.getByRole('heading', { name: 'Plan du site', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Générer maintenant' }).waitFor();
-    await page.getByRole('region', { name: 'Avertissements de validation' }).getByText('Modèle impossible à remplir').waitFor();
+    await page
+      .getByRole('region', { name: 'Avertissements de validation' })
+      .getByText('Modèle impossible à remplir')
+      .waitFor();
 
     await page.goto(`${app.baseUrl}/admin/settings/sitemap`);
     await page.getByRole('heading', { name: 'Paramètres du sitemap' }).waitFor();
     await page.getByText("S'exécute : À 03:00").waitFor();
-    await page.getByRole('region', { name: 'Article', exact: true }).getByLabel("Modèle d'URL").waitFor();
+    await page
+      .getByRole('region', { name: 'Article', exact: true })
+      .getByLabel("Modèle d'URL")
+      .waitFor();
 
-    await page.goto(`${app.baseUrl}/admin/content-manager/collection-types/${ARTICLE}/${firstPostId}?plugins[i18n][locale]=en`);
-    await page.getByRole('list', { name: 'État dans le sitemap par langue' }).getByText('Listée', { exact: true }).waitFor();
+    await page.goto(
+      `${app.baseUrl}/admin/content-manager/collection-types/${ARTICLE}/${firstPostId}?plugins[i18n][locale]=en`
+    );
+    await page
+      .getByRole('list', { name: 'État dans le sitemap par langue' })
+      .getByText('Listée', { exact: true })
+      .waitFor();
     await page.getByRole('checkbox', { name: 'Exclure du sitemap' }).waitFor();
     await context.close();
   });
 
   it('refuses the plugin to a role without its permissions, in the menu, on the pages and on the server', async () => {
-    const editor = await createAdminWithActions(app.strapi, app.baseUrl, [{ action: 'plugin::content-manager.explorer.read', subject: ARTICLE }]);
+    const editor = await createAdminWithActions(app.strapi, app.baseUrl, [
+      { action: 'plugin::content-manager.explorer.read', subject: ARTICLE },
+    ]);
     const { context, page } = await newSession(editor.email);
     await page.getByRole('navigation').first().waitFor();
     expect(await page.getByRole('link', { name: 'Sitemap' }).count()).toBe(0);
@@ -278,7 +362,9 @@ describeOnSqlite('admin panel in Chromium', () => {
     await page.getByText("You don't have the permissions to access that content").waitFor();
     expect(await page.getByRole('button', { name: 'Generate now' }).count()).toBe(0);
 
-    const status = await fetch(`${app.baseUrl}/sitemap/status`, { headers: { Authorization: `Bearer ${await loginAdmin(app.baseUrl, editor.email)}` } });
+    const status = await fetch(`${app.baseUrl}/sitemap/status`, {
+      headers: { Authorization: `Bearer ${await loginAdmin(app.baseUrl, editor.email)}` },
+    });
     expect(status.status).toBe(403);
     await context.close();
   });

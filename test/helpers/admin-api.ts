@@ -12,11 +12,20 @@ export interface AdminResponse {
  * Node's fetch may reuse a keep-alive socket the server is closing (ECONNRESET): a GET, which is safe
  * to send again, is retried once.
  */
-export async function callAdmin(baseUrl: string, method: string, path: string, token?: string, body?: unknown): Promise<AdminResponse> {
+export async function callAdmin(
+  baseUrl: string,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown
+): Promise<AdminResponse> {
   const request = () =>
     fetch(`${baseUrl}/sitemap${path}`, {
       method,
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'Content-Type': 'application/json',
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   let response: Response;
@@ -34,7 +43,12 @@ export async function callAdmin(baseUrl: string, method: string, path: string, t
  * Reads until `check` accepts what was read, or fails after `timeoutMs` saying what never happened
  * and the last value seen. A read that throws counts as not yet.
  */
-export async function waitFor<T>(what: string, read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  timeoutMs = 60_000
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let value: T | undefined;
   while (Date.now() < deadline) {
@@ -46,6 +60,10 @@ export async function waitFor<T>(what: string, read: () => Promise<T>, check: (v
 }
 
 /** Waits for `probe` to give a truthy value and returns it. */
-export async function until<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000, what = 'the condition'): Promise<T> {
+export async function until<T>(
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs = 60_000,
+  what = 'the condition'
+): Promise<T> {
   return (await waitFor(what, probe, Boolean, timeoutMs)) as T;
 }

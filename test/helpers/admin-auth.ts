@@ -26,13 +26,20 @@ async function postJson(url: string, body: unknown): Promise<any> {
   return JSON.parse(text);
 }
 
-export async function loginAdmin(baseUrl: string, email: string, password = ADMIN_PASSWORD): Promise<string> {
+export async function loginAdmin(
+  baseUrl: string,
+  email: string,
+  password = ADMIN_PASSWORD
+): Promise<string> {
   const { data } = await postJson(`${baseUrl}/admin/login`, { email, password });
   return data.token;
 }
 
 /** Registers the first admin (the super admin) the way the admin panel does, then logs in. */
-export async function createSuperAdmin(_strapi: Core.Strapi, baseUrl: string): Promise<AdminSession> {
+export async function createSuperAdmin(
+  _strapi: Core.Strapi,
+  baseUrl: string
+): Promise<AdminSession> {
   const email = uniqueEmail('super');
   await postJson(`${baseUrl}/admin/register-admin`, {
     firstname: 'Super',
@@ -47,7 +54,7 @@ export async function createSuperAdmin(_strapi: Core.Strapi, baseUrl: string): P
 export async function createAdminWithActions(
   strapi: Core.Strapi,
   baseUrl: string,
-  actions: PermissionSpec[],
+  actions: PermissionSpec[]
 ): Promise<AdminSession> {
   const roleService = strapi.service('admin::role');
   const userService = strapi.service('admin::user');
@@ -58,7 +65,7 @@ export async function createAdminWithActions(
   });
   await roleService.assignPermissions(
     role.id,
-    actions.map((spec) => (typeof spec === 'string' ? { action: spec } : spec)),
+    actions.map((spec) => (typeof spec === 'string' ? { action: spec } : spec))
   );
 
   const email = uniqueEmail('editor');

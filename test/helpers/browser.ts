@@ -6,7 +6,9 @@ export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export async function launchChromium(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}: install it with "apt-get install -y chromium" (npm test does when it can) or set CHROMIUM_PATH`);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: install it with "apt-get install -y chromium" (npm test does when it can) or set CHROMIUM_PATH`
+    );
   }
   return chromium.launch({
     executablePath: CHROMIUM,

@@ -37,7 +37,8 @@ export async function seedPublishedCategories(strapi: Core.Strapi, slugs: string
   const rows = await knex(table).where({ document_id: template.documentId }).select('*');
   const draft = rows.find((row: any) => row.published_at === null);
   const published = rows.find((row: any) => row.published_at !== null);
-  if (rows.length !== 2 || !draft || !published) throw new Error(`expected a draft and a published row, got ${rows.length} rows`);
+  if (rows.length !== 2 || !draft || !published)
+    throw new Error(`expected a draft and a published row, got ${rows.length} rows`);
   const { id: _draftId, ...draftShape } = draft;
   const { id: _publishedId, ...publishedShape } = published;
 
@@ -66,7 +67,14 @@ export async function insertPublishedCategoryRows(strapi: Core.Strapi, count: nu
     const data = [];
     for (let i = start; i < Math.min(count, start + 400); i++) {
       const documentId = `seed${String(i).padStart(20, '0')}`;
-      data.push({ documentId, name: `C${i}`, slug: `c-${i}`, publishedAt: now, createdAt: now, updatedAt: now });
+      data.push({
+        documentId,
+        name: `C${i}`,
+        slug: `c-${i}`,
+        publishedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      });
     }
     await strapi.db.query(CATEGORY as UID.Schema).createMany({ data });
   }

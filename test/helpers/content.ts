@@ -31,20 +31,40 @@ function articleData(input: Omit<ArticleInput, 'locale'>): Record<string, unknow
   return data;
 }
 
-export async function publish(strapi: Core.Strapi, uid: string, documentId: string, locale?: string) {
+export async function publish(
+  strapi: Core.Strapi,
+  uid: string,
+  documentId: string,
+  locale?: string
+) {
   return docs(strapi, uid).publish({ documentId, ...(locale ? { locale } : {}) });
 }
 
-export async function unpublish(strapi: Core.Strapi, uid: string, documentId: string, locale?: string) {
+export async function unpublish(
+  strapi: Core.Strapi,
+  uid: string,
+  documentId: string,
+  locale?: string
+) {
   return docs(strapi, uid).unpublish({ documentId, ...(locale ? { locale } : {}) });
 }
 
 /** Deletes the document in `locale`, or in every locale when none is given. */
-export async function deleteDocument(strapi: Core.Strapi, uid: string, documentId: string, locale?: string) {
+export async function deleteDocument(
+  strapi: Core.Strapi,
+  uid: string,
+  documentId: string,
+  locale?: string
+) {
   return docs(strapi, uid).delete({ documentId, locale: locale ?? '*' });
 }
 
-export async function findPublished(strapi: Core.Strapi, uid: string, documentId: string, locale?: string) {
+export async function findPublished(
+  strapi: Core.Strapi,
+  uid: string,
+  documentId: string,
+  locale?: string
+) {
   return (await docs(strapi, uid).findOne({
     documentId,
     status: 'published',
@@ -56,7 +76,7 @@ export async function findPublished(strapi: Core.Strapi, uid: string, documentId
 export async function createCategory(
   strapi: Core.Strapi,
   input: { name: string; slug: string },
-  { publish: doPublish = true }: PublishOption = {},
+  { publish: doPublish = true }: PublishOption = {}
 ): Promise<Doc> {
   const doc = (await docs(strapi, CATEGORY).create({ data: input })) as Doc;
   if (doPublish) await publish(strapi, CATEGORY, doc.documentId);
@@ -66,7 +86,7 @@ export async function createCategory(
 export async function createArticle(
   strapi: Core.Strapi,
   input: ArticleInput,
-  { publish: doPublish = true }: PublishOption = {},
+  { publish: doPublish = true }: PublishOption = {}
 ): Promise<Doc> {
   const locale = input.locale ?? 'en';
   const doc = (await docs(strapi, ARTICLE).create({ locale, data: articleData(input) })) as Doc;
@@ -81,7 +101,7 @@ export async function createArticle(
 export async function addLocale(
   strapi: Core.Strapi,
   target: { uid?: string; documentId: string; locale: string; data: Record<string, unknown> },
-  { publish: doPublish = true }: PublishOption = {},
+  { publish: doPublish = true }: PublishOption = {}
 ): Promise<Doc> {
   const uid = target.uid ?? ARTICLE;
   const data = uid === ARTICLE ? articleData(target.data as unknown as ArticleInput) : target.data;
@@ -98,7 +118,7 @@ export async function addLocale(
 export async function setHomepage(
   strapi: Core.Strapi,
   input: { title: string; locale?: string },
-  { publish: doPublish = true }: PublishOption = {},
+  { publish: doPublish = true }: PublishOption = {}
 ): Promise<Doc> {
   const locale = input.locale ?? 'en';
   // Any row of the single type, whatever its locale or status, carries its documentId.

@@ -22,7 +22,8 @@ export interface FetchedFile {
 /** The child elements of `parent` with that qualified name (DOM nodes of xmlbuilder2). */
 const childrenNamed = (parent: any, name: string): any[] =>
   Array.from(parent.childNodes as ArrayLike<any>).filter((node) => node.nodeName === name);
-const textOf = (parent: any, name: string): string | undefined => childrenNamed(parent, name)[0]?.textContent ?? undefined;
+const textOf = (parent: any, name: string): string | undefined =>
+  childrenNamed(parent, name)[0]?.textContent ?? undefined;
 
 /**
  * Parses a `<urlset>` with a real XML parser, entities decoded, so tests see what a crawler sees.
@@ -44,7 +45,10 @@ export function parseUrlset(xml: string): ParsedUrl[] {
 
 export function parseIndex(xml: string): Array<{ loc: string; lastmod?: string }> {
   const root = create(xml).root().node;
-  return childrenNamed(root, 'sitemap').map((entry) => ({ loc: textOf(entry, 'loc')!, lastmod: textOf(entry, 'lastmod') }));
+  return childrenNamed(root, 'sitemap').map((entry) => ({
+    loc: textOf(entry, 'loc')!,
+    lastmod: textOf(entry, 'lastmod'),
+  }));
 }
 
 export const fileUrl = (baseUrl: string, name: string) => `${baseUrl}/api/sitemap/${name}`;
@@ -67,7 +71,14 @@ export async function fetchSitemapSet(baseUrl: string) {
     if (fileResponse.status !== 200) throw new Error(`${name} answered ${fileResponse.status}`);
     const check = await validateSitemapXml(xml);
     if (!check.valid) throw new Error(`${name} is not valid: ${check.output}`);
-    files.push({ name, loc: entry.loc, lastmod: entry.lastmod, xml, bytes: Buffer.byteLength(xml), urls: parseUrlset(xml) });
+    files.push({
+      name,
+      loc: entry.loc,
+      lastmod: entry.lastmod,
+      xml,
+      bytes: Buffer.byteLength(xml),
+      urls: parseUrlset(xml),
+    });
   }
   return { indexXml, files, urls: files.flatMap((file) => file.urls) };
 }

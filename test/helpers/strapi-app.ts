@@ -40,7 +40,12 @@ export function databaseClient(): DatabaseClient {
 async function adminConnection(client: 'postgres' | 'mysql'): Promise<SqlClient> {
   if (client === 'postgres') {
     const { Client } = require('pg');
-    const pg = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
+    const pg = new Client({
+      host: '127.0.0.1',
+      port: 5432,
+      user: 'postgres',
+      database: 'postgres',
+    });
     await pg.connect();
     return pg;
   }
@@ -82,7 +87,7 @@ export async function createDatabase(client: DatabaseClient): Promise<TestDataba
   }
   await runAdminSql(
     client,
-    `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
+    `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`
   );
   return {
     env: { DATABASE_NAME: name },
@@ -133,7 +138,10 @@ async function settleLoading(strapi: Core.Strapi): Promise<void> {
 async function boot(db: TestDatabase, options: StartOptions): Promise<RestartableStrapi> {
   setEnv('DATABASE_CLIENT', databaseClient());
   for (const [key, value] of Object.entries(db.env)) setEnv(key, value);
-  setEnv('SITEMAP_PLUGIN_CONFIG', options.pluginConfig ? JSON.stringify(options.pluginConfig) : undefined);
+  setEnv(
+    'SITEMAP_PLUGIN_CONFIG',
+    options.pluginConfig ? JSON.stringify(options.pluginConfig) : undefined
+  );
   setEnv('PUBLIC_URL', options.publicUrl);
   setEnv('STRAPI_LOG_LEVEL', process.env.STRAPI_LOG_LEVEL || 'warn');
   process.env.STRAPI_TELEMETRY_DISABLED = 'true';

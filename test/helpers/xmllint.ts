@@ -13,7 +13,7 @@ export interface XmlValidation {
 function schemaFor(xml: string): string {
   // The first element after the XML declaration, doctype and comments.
   const root = /<(?![?!])([A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)/.exec(
-    xml.replace(/<!--[\s\S]*?-->/g, ''),
+    xml.replace(/<!--[\s\S]*?-->/g, '')
   );
   switch (root?.[2]) {
     case 'urlset':
@@ -45,7 +45,7 @@ export async function validateSitemapXml(xml: string | Buffer): Promise<XmlValid
             return;
           }
           resolve({ valid: !error, output });
-        },
+        }
       );
     });
   } finally {

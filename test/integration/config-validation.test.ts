@@ -18,7 +18,13 @@ it('refuses values that break the protocol, all at once', async () => {
       hostname: '/relative',
       cron: '61 * * * *',
       limits: { urlsPerFile: 50001, bytesPerFile: 60_000_000 },
-      contentTypes: { 'api::category.category': { pattern: '/blog/[slug]', priority: 1.5, changefreq: 'sometimes' } },
+      contentTypes: {
+        'api::category.category': {
+          pattern: '/blog/[slug]',
+          priority: 1.5,
+          changefreq: 'sometimes',
+        },
+      },
     })
   );
   expect(message).toContain('Invalid sitemap plugin config');
@@ -27,7 +33,9 @@ it('refuses values that break the protocol, all at once', async () => {
   expect(message).toMatch(/limits\.urlsPerFile: .*50000/);
   expect(message).toMatch(/limits\.bytesPerFile: .*52428800/);
   expect(message).toMatch(/contentTypes\["api::category\.category"\]\.priority: .*0\.0 to 1\.0/);
-  expect(message).toMatch(/contentTypes\["api::category\.category"\]\.changefreq: must be one of always, hourly/);
+  expect(message).toMatch(
+    /contentTypes\["api::category\.category"\]\.changefreq: must be one of always, hourly/
+  );
 });
 
 it('refuses content types and pattern fields the project does not have', async () => {
@@ -55,13 +63,22 @@ it('refuses in the config file what no admin may map: admin types, hidden types,
       contentTypes: {
         'admin::user': { pattern: '/[email]/[resetPasswordToken]' },
         'api::internal-page.internal-page': { pattern: '/[slug]' },
-        'api::article.article': { pattern: '/[editorNote]/[previewPassword]', filters: { createdBy: { password: { $startsWith: '$2' } } } },
+        'api::article.article': {
+          pattern: '/[editorNote]/[previewPassword]',
+          filters: { createdBy: { password: { $startsWith: '$2' } } },
+        },
       },
     })
   );
   expect(message).toMatch(/contentTypes\["admin::user"\]: unknown content type/);
-  expect(message).toMatch(/contentTypes\["api::internal-page\.internal-page"\]: unknown content type/);
+  expect(message).toMatch(
+    /contentTypes\["api::internal-page\.internal-page"\]: unknown content type/
+  );
   expect(message).toMatch(/\[editorNote\]: "editorNote" is not a field of api::article\.article/);
-  expect(message).toMatch(/\[previewPassword\]: "previewPassword" is not a field of api::article\.article/);
-  expect(message).toMatch(/contentTypes\["api::article\.article"\]\.filters\.createdBy: is not a field/);
+  expect(message).toMatch(
+    /\[previewPassword\]: "previewPassword" is not a field of api::article\.article/
+  );
+  expect(message).toMatch(
+    /contentTypes\["api::article\.article"\]\.filters\.createdBy: is not a field/
+  );
 });

@@ -17,12 +17,15 @@ let app: TestStrapi;
 const plugin = () => app.strapi.plugin('sitemap');
 const settle = async () => expect(await settled(app.strapi, 30_000)).toBe(true);
 const locs = async () => (await fetchSitemapSet(app.baseUrl)).urls.map((url) => url.loc).sort();
-const newestRunId = async () => ((await plugin().service('runs').recent(1))[0]?.id as number | undefined) ?? 0;
+const newestRunId = async () =>
+  ((await plugin().service('runs').recent(1))[0]?.id as number | undefined) ?? 0;
 const tags = () => app.strapi.documents(TAG as UID.ContentType);
 const articles = () => app.strapi.documents(ARTICLE as UID.ContentType);
 
 async function served(name: string) {
-  const response = await fetch(fileUrl(app.baseUrl, name), { headers: { 'Accept-Encoding': 'identity' } });
+  const response = await fetch(fileUrl(app.baseUrl, name), {
+    headers: { 'Accept-Encoding': 'identity' },
+  });
   expect(response.status).toBe(200);
   return { etag: response.headers.get('etag'), body: await response.text() };
 }
@@ -55,7 +58,11 @@ describe('discardDraft', () => {
     expect(await locs()).toEqual([`${HOST}/blog/kept`, `${HOST}/blog/original`]);
     const before = await served('article-1.xml');
 
-    await articles().update({ documentId: article.documentId, locale: 'en', data: { slug: 'edited' } as any });
+    await articles().update({
+      documentId: article.documentId,
+      locale: 'en',
+      data: { slug: 'edited' } as any,
+    });
     await settle();
     const runBefore = await newestRunId();
     await articles().discardDraft({ documentId: article.documentId, locale: 'en' });
@@ -67,7 +74,10 @@ describe('discardDraft', () => {
     expect(run).toMatchObject({ status: 'success', trigger: 'publish' });
     expect(await served('article-1.xml')).toEqual(before);
     expect(await locs()).toEqual([`${HOST}/blog/kept`, `${HOST}/blog/original`]);
-    const draft = (await articles().findOne({ documentId: article.documentId, locale: 'en' })) as any;
+    const draft = (await articles().findOne({
+      documentId: article.documentId,
+      locale: 'en',
+    })) as any;
     expect(draft.slug).toBe('original');
   });
 });
@@ -76,7 +86,8 @@ describe('a type without draft & publish', () => {
   let tagId: string;
 
   it('lists an entry once it is created', async () => {
-    tagId = ((await tags().create({ data: { name: 'Alpha', slug: 'alpha' } as any })) as any).documentId;
+    tagId = ((await tags().create({ data: { name: 'Alpha', slug: 'alpha' } as any })) as any)
+      .documentId;
     await settle();
     expect(await locs()).toContain(`${HOST}/tags/alpha`);
   });

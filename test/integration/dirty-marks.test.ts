@@ -39,12 +39,22 @@ afterAll(async () => {
 
 it('writes 40,000 changed documents of one file in one incremental run', async () => {
   const table = (app.strapi.db.metadata.get(CATEGORY) as any).tableName;
-  await app.strapi.db.connection(table).update({ slug: app.strapi.db.connection.raw("'renamed-' || slug") }).catch(async () => {
-    // MariaDB has no || for strings.
-    await app.strapi.db.connection(table).update({ slug: app.strapi.db.connection.raw("CONCAT('renamed-', slug)") });
-  });
+  await app.strapi.db
+    .connection(table)
+    .update({ slug: app.strapi.db.connection.raw("'renamed-' || slug") })
+    .catch(async () => {
+      // MariaDB has no || for strings.
+      await app.strapi.db
+        .connection(table)
+        .update({ slug: app.strapi.db.connection.raw("CONCAT('renamed-', slug)") });
+    });
   const ids = Array.from({ length: SEEDED }, (_, i) => `seed${String(i).padStart(20, '0')}`);
-  const marks = ids.map((documentId) => ({ kind: 'document', contentType: CATEGORY, documentId, trigger: 'publish' }));
+  const marks = ids.map((documentId) => ({
+    kind: 'document',
+    contentType: CATEGORY,
+    documentId,
+    trigger: 'publish',
+  }));
   await plugin().service('change-feed').recordChange(marks);
   await settle();
   const [run] = await plugin().service('runs').recent(1);
@@ -67,15 +77,24 @@ describeOnServerDb('a mark whose transaction commits during a run', () => {
     const markRecorded = new Promise<void>((resolve) => (recorded = resolve));
     // An editor's long transaction: the slug change and its mark become visible together, at commit.
     const editor = app.strapi.db.transaction(async () => {
-      await app.strapi.db.query(CATEGORY as any).updateMany({ where: { documentId: late.documentId }, data: { slug: 'late-renamed' } });
-      const mark = { kind: 'document', contentType: CATEGORY, documentId: late.documentId, trigger: 'publish' };
+      await app.strapi.db
+        .query(CATEGORY as any)
+        .updateMany({ where: { documentId: late.documentId }, data: { slug: 'late-renamed' } });
+      const mark = {
+        kind: 'document',
+        contentType: CATEGORY,
+        documentId: late.documentId,
+        trigger: 'publish',
+      };
       await plugin().service('dirty-marks').record([mark]);
       recorded();
       await committed;
     });
     await markRecorded;
     // A mark committed after it (a higher id) starts a run of the whole type: long enough to commit during it.
-    await plugin().service('change-feed').recordChange([{ kind: 'type', contentType: CATEGORY, trigger: 'publish' }]);
+    await plugin()
+      .service('change-feed')
+      .recordChange([{ kind: 'type', contentType: CATEGORY, trigger: 'publish' }]);
     await until(async () => (plugin().service('generator').progress()?.urlCount ?? 0) > 1000);
     commit();
     await editor;

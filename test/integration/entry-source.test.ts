@@ -17,7 +17,16 @@ import {
   type SourceQuery,
 } from '../../server/src/services/entry-source';
 import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
-import { addLocale, ARTICLE, CATEGORY, createArticle, createCategory, HOMEPAGE, publish, setHomepage } from '../helpers/content';
+import {
+  addLocale,
+  ARTICLE,
+  CATEGORY,
+  createArticle,
+  createCategory,
+  HOMEPAGE,
+  publish,
+  setHomepage,
+} from '../helpers/content';
 import { testConfig } from '../helpers/config';
 import { settled } from '../helpers/settle';
 
@@ -35,11 +44,14 @@ async function collect(pages: AsyncGenerator<SourceDocument[]>): Promise<SourceD
 
 const readAll = (query: SourceQuery) => collect(readDocuments(strapi, query));
 /** The reference: the same query read through the query engine with populate. */
-const readAllViaQueryEngine = (query: SourceQuery) => collect(documentsFrom(queryEngineReader(strapi, query), query));
+const readAllViaQueryEngine = (query: SourceQuery) =>
+  collect(documentsFrom(queryEngineReader(strapi, query), query));
 
 const readPath = (entry: Record<string, unknown>, path: string[]) => {
   let value: unknown = entry;
-  for (const key of path) value = value === null || value === undefined ? undefined : (value as Record<string, unknown>)[key];
+  for (const key of path)
+    value =
+      value === null || value === undefined ? undefined : (value as Record<string, unknown>)[key];
   return value;
 };
 
@@ -70,8 +82,15 @@ function urlsOf(documents: SourceDocument[], pattern: string, query: SourceQuery
     priority: 0.5,
     lastmodField: query.lastmodField,
   };
-  const context = { now: NOW, report: new ValidationReport(), seen: new UrlHashSet(), excluded: new Set<string>() };
-  const blocks = documents.flatMap((doc) => documentUrls(plan, doc, context).map((block) => ({ key: doc.documentId, ...block })));
+  const context = {
+    now: NOW,
+    report: new ValidationReport(),
+    seen: new UrlHashSet(),
+    excluded: new Set<string>(),
+  };
+  const blocks = documents.flatMap((doc) =>
+    documentUrls(plan, doc, context).map((block) => ({ key: doc.documentId, ...block }))
+  );
   return { blocks, report: context.report.summary() };
 }
 
@@ -101,11 +120,25 @@ beforeAll(async () => {
   const news = await createCategory(strapi, { name: 'News', slug: 'news' });
   const tech = await createCategory(strapi, { name: 'Tech', slug: 'tech' });
   const empty = await createCategory(strapi, { name: 'No slug', slug: '' });
-  const draft = await createCategory(strapi, { name: 'Draft', slug: 'draft-only' }, { publish: false });
+  const draft = await createCategory(
+    strapi,
+    { name: 'Draft', slug: 'draft-only' },
+    { publish: false }
+  );
   // tech's parent is news: a relation of a relation, [category.parent.slug].
-  await strapi.documents(CATEGORY as UID.ContentType).update({ documentId: tech.documentId, data: { parent: { connect: [news.documentId] } } as any });
+  await strapi
+    .documents(CATEGORY as UID.ContentType)
+    .update({
+      documentId: tech.documentId,
+      data: { parent: { connect: [news.documentId] } } as any,
+    });
   await publish(strapi, CATEGORY, tech.documentId);
-  Object.assign(ids, { news: news.documentId, tech: tech.documentId, empty: empty.documentId, draft: draft.documentId });
+  Object.assign(ids, {
+    news: news.documentId,
+    tech: tech.documentId,
+    empty: empty.documentId,
+    draft: draft.documentId,
+  });
 
   const specs = [
     { slug: 'one', category: news.documentId, fr: 'un', publishDate: '2026-01-15' },
@@ -119,15 +152,37 @@ beforeAll(async () => {
     { slug: 'five', category: news.documentId, fr: 'cinq', publishDate: '2025-12-31' },
   ];
   for (const spec of specs) {
-    const doc = await createArticle(strapi, { title: spec.slug, slug: spec.slug, categoryDocumentId: spec.category, noindex: spec.noindex, publishDate: spec.publishDate });
+    const doc = await createArticle(strapi, {
+      title: spec.slug,
+      slug: spec.slug,
+      categoryDocumentId: spec.category,
+      noindex: spec.noindex,
+      publishDate: spec.publishDate,
+    });
     ids[spec.slug] = doc.documentId;
-    if (spec.fr) await addLocale(strapi, { documentId: doc.documentId, locale: 'fr', data: { title: spec.fr, slug: spec.fr, categoryDocumentId: spec.category } });
+    if (spec.fr)
+      await addLocale(strapi, {
+        documentId: doc.documentId,
+        locale: 'fr',
+        data: { title: spec.fr, slug: spec.fr, categoryDocumentId: spec.category },
+      });
   }
   // Unpublished work must not be read: a draft-only article and a published one with a changed draft.
-  await createArticle(strapi, { title: 'draft', slug: 'draft', categoryDocumentId: news.documentId }, { publish: false });
-  await strapi.documents(ARTICLE as UID.ContentType).update({ documentId: ids.one, locale: 'en', data: { slug: 'one-changed-draft' } as any });
+  await createArticle(
+    strapi,
+    { title: 'draft', slug: 'draft', categoryDocumentId: news.documentId },
+    { publish: false }
+  );
+  await strapi
+    .documents(ARTICLE as UID.ContentType)
+    .update({ documentId: ids.one, locale: 'en', data: { slug: 'one-changed-draft' } as any });
   // A French-only document.
-  const frOnly = await createArticle(strapi, { title: 'seul', slug: 'seul', categoryDocumentId: tech.documentId, locale: 'fr' });
+  const frOnly = await createArticle(strapi, {
+    title: 'seul',
+    slug: 'seul',
+    categoryDocumentId: tech.documentId,
+    locale: 'fr',
+  });
   ids.seul = frOnly.documentId;
   await setHomepage(strapi, { title: 'Home' });
   await setHomepage(strapi, { title: 'Accueil', locale: 'fr' });
@@ -143,45 +198,87 @@ it('reads the same published entries as the query engine, relations included', a
   expect(slugs).toContain('one');
   expect(slugs).not.toContain('one-changed-draft');
   expect(slugs).not.toContain('draft');
-  expect(documents.map((doc) => doc.documentId)).toEqual([...documents.map((doc) => doc.documentId)].sort());
+  expect(documents.map((doc) => doc.documentId)).toEqual(
+    [...documents.map((doc) => doc.documentId)].sort()
+  );
 });
 
 // A page must hold more rows than a document has locales (the default holds 1,000).
 it('pages by document, never splitting a document’s locales across pages', async () => {
   for (const pageSize of [3, 4, 5]) {
-    const documents = await expectSameAsQueryEngine(articles({ pageSize }), '/blog/[category.slug]/[slug]');
+    const documents = await expectSameAsQueryEngine(
+      articles({ pageSize }),
+      '/blog/[category.slug]/[slug]'
+    );
     const reference = await readAll(articles());
-    expect(documents.map((doc) => [doc.documentId, doc.versions.map((version) => version.locale)])).toEqual(
+    expect(
+      documents.map((doc) => [doc.documentId, doc.versions.map((version) => version.locale)])
+    ).toEqual(
       reference.map((doc) => [doc.documentId, doc.versions.map((version) => version.locale)])
     );
   }
 });
 
 it('applies user filters compiled by Strapi, relational ones too', async () => {
-  const hidden = await expectSameAsQueryEngine(articles({ filters: { noindex: { $ne: true } } }), '/blog/[category.slug]/[slug]');
-  expect(hidden.map((doc) => doc.documentId)).not.toContain(ids.hidden);
-  const inNews = await expectSameAsQueryEngine(articles({ filters: { category: { slug: { $eq: 'news' } } }, pageSize: 3 }), '/blog/[category.slug]/[slug]');
-  expect(inNews.length).toBeGreaterThan(0);
-  expect(inNews.flatMap((doc) => doc.versions.map((version) => readPath(version.entry, ['category', 'slug'])))).toEqual(
-    expect.arrayContaining(['news'])
+  const hidden = await expectSameAsQueryEngine(
+    articles({ filters: { noindex: { $ne: true } } }),
+    '/blog/[category.slug]/[slug]'
   );
-  await expectSameAsQueryEngine(articles({ filters: { $or: [{ slug: { $startsWith: 'f' } }, { category: { name: { $containsi: 'tech' } } }] } }));
+  expect(hidden.map((doc) => doc.documentId)).not.toContain(ids.hidden);
+  const inNews = await expectSameAsQueryEngine(
+    articles({ filters: { category: { slug: { $eq: 'news' } } }, pageSize: 3 }),
+    '/blog/[category.slug]/[slug]'
+  );
+  expect(inNews.length).toBeGreaterThan(0);
+  expect(
+    inNews.flatMap((doc) =>
+      doc.versions.map((version) => readPath(version.entry, ['category', 'slug']))
+    )
+  ).toEqual(expect.arrayContaining(['news']));
+  await expectSameAsQueryEngine(
+    articles({
+      filters: {
+        $or: [{ slug: { $startsWith: 'f' } }, { category: { name: { $containsi: 'tech' } } }],
+      },
+    })
+  );
 });
 
 it('reads relations of relations and join columns', async () => {
-  const nested = await expectSameAsQueryEngine(articles({ fields: [['category', 'parent', 'slug'], ['category', 'slug'], ['slug']] }), '/[category.parent.slug]/[category.slug]/[slug]');
+  const nested = await expectSameAsQueryEngine(
+    articles({ fields: [['category', 'parent', 'slug'], ['category', 'slug'], ['slug']] }),
+    '/[category.parent.slug]/[category.slug]/[slug]'
+  );
   const two = nested.find((doc) => doc.documentId === ids.two)!;
   expect(readPath(two.versions[0].entry, ['category', 'parent', 'slug'])).toBe('news');
   // createdBy is a join column to admin users.
-  const admin = await strapi.db.query('admin::user').create({ data: { firstname: 'Ada', lastname: 'Admin', email: 'ada@example.com', isActive: true } });
+  const admin = await strapi.db
+    .query('admin::user')
+    .create({
+      data: { firstname: 'Ada', lastname: 'Admin', email: 'ada@example.com', isActive: true },
+    });
   const meta = strapi.db.metadata.get(ARTICLE) as any;
-  await strapi.db.connection(meta.tableName).where(meta.attributes.documentId.columnName, ids.two).update({ [meta.attributes.createdBy.joinColumn.name]: admin.id });
-  const byAuthor = await expectSameAsQueryEngine(articles({ fields: [['createdBy', 'firstname'], ['slug']] }), '/[createdBy.firstname]/[slug]');
-  expect(readPath(byAuthor.find((doc) => doc.documentId === ids.two)!.versions[0].entry, ['createdBy', 'firstname'])).toBe('Ada');
+  await strapi.db
+    .connection(meta.tableName)
+    .where(meta.attributes.documentId.columnName, ids.two)
+    .update({ [meta.attributes.createdBy.joinColumn.name]: admin.id });
+  const byAuthor = await expectSameAsQueryEngine(
+    articles({ fields: [['createdBy', 'firstname'], ['slug']] }),
+    '/[createdBy.firstname]/[slug]'
+  );
+  expect(
+    readPath(byAuthor.find((doc) => doc.documentId === ids.two)!.versions[0].entry, [
+      'createdBy',
+      'firstname',
+    ])
+  ).toBe('Ada');
 });
 
 it('reads date fields and other lastmod fields as the query engine does', async () => {
-  await expectSameAsQueryEngine(articles({ fields: [['publishDate'], ['slug']], lastmodField: 'publishDate' }), '/[publishDate]/[slug]');
+  await expectSameAsQueryEngine(
+    articles({ fields: [['publishDate'], ['slug']], lastmodField: 'publishDate' }),
+    '/[publishDate]/[slug]'
+  );
   await expectSameAsQueryEngine(articles({ lastmodField: 'publishedAt' }));
   await expectSameAsQueryEngine(articles({ lastmodField: false }));
 });
@@ -191,7 +288,9 @@ it('reads a key range, chosen documents, and stops after a number of documents',
   const keys = all.map((doc) => doc.documentId);
   const range = await expectSameAsQueryEngine(articles({ after: keys[1], upTo: keys[4] }));
   expect(range.map((doc) => doc.documentId)).toEqual(keys.slice(2, 5));
-  const chosen = await expectSameAsQueryEngine(articles({ documentIds: [keys[0], keys[3], 'no-such-document'] }));
+  const chosen = await expectSameAsQueryEngine(
+    articles({ documentIds: [keys[0], keys[3], 'no-such-document'] })
+  );
   expect(chosen.map((doc) => doc.documentId)).toEqual([keys[0], keys[3]]);
   const few = await expectSameAsQueryEngine(articles({ maxDocuments: 2, pageSize: 3 }));
   expect(few).toHaveLength(2);
@@ -199,12 +298,29 @@ it('reads a key range, chosen documents, and stops after a number of documents',
 
 it('reads types without i18n, and single types', async () => {
   const categories = await expectSameAsQueryEngine(
-    { uid: CATEGORY, fields: [['slug']], lastmodField: 'updatedAt', localized: false, draftAndPublish: true },
+    {
+      uid: CATEGORY,
+      fields: [['slug']],
+      lastmodField: 'updatedAt',
+      localized: false,
+      draftAndPublish: true,
+    },
     '/blog/[slug]'
   );
   expect(categories.map((doc) => doc.documentId)).not.toContain(ids.draft);
-  expect(categories.every((doc) => doc.versions.length === 1 && doc.versions[0].locale === undefined)).toBe(true);
-  const home = await expectSameAsQueryEngine({ uid: HOMEPAGE, fields: [], lastmodField: 'updatedAt', localized: true, draftAndPublish: true }, '/[locale]');
+  expect(
+    categories.every((doc) => doc.versions.length === 1 && doc.versions[0].locale === undefined)
+  ).toBe(true);
+  const home = await expectSameAsQueryEngine(
+    {
+      uid: HOMEPAGE,
+      fields: [],
+      lastmodField: 'updatedAt',
+      localized: true,
+      draftAndPublish: true,
+    },
+    '/[locale]'
+  );
   expect(home).toHaveLength(1);
   expect(home[0].versions.map((version) => version.locale)).toEqual(['en', 'fr']);
 });
@@ -213,11 +329,24 @@ it('reads types without i18n, and single types', async () => {
 // filter makes the query DISTINCT, and PostgreSQL refuses to ORDER BY a column the DISTINCT does not select.
 it('reads a type without i18n whose filters go through a relation, as the Document Service lists it', async () => {
   const filters = { parent: { slug: { $ne: 'x' } } };
-  const query: SourceQuery = { uid: CATEGORY, fields: [['slug']], lastmodField: 'updatedAt', localized: false, draftAndPublish: true };
+  const query: SourceQuery = {
+    uid: CATEGORY,
+    fields: [['slug']],
+    lastmodField: 'updatedAt',
+    localized: false,
+    draftAndPublish: true,
+  };
   for (const pageSize of [2, 1000]) {
-    const documents = await expectSameAsQueryEngine({ ...query, filters, pageSize }, '/blog/[slug]');
-    const listed = (await strapi.documents(CATEGORY as UID.ContentType).findMany({ filters, status: 'published' } as any)) as any[];
-    expect(documents.map((doc) => doc.documentId)).toEqual(listed.map((doc) => doc.documentId).sort());
+    const documents = await expectSameAsQueryEngine(
+      { ...query, filters, pageSize },
+      '/blog/[slug]'
+    );
+    const listed = (await strapi
+      .documents(CATEGORY as UID.ContentType)
+      .findMany({ filters, status: 'published' } as any)) as any[];
+    expect(documents.map((doc) => doc.documentId)).toEqual(
+      listed.map((doc) => doc.documentId).sort()
+    );
     expect(documents.map((doc) => doc.versions[0].entry.slug)).toEqual(['tech']);
   }
 });

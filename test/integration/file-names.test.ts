@@ -18,11 +18,16 @@ const CUSTOM_TYPE = 'api::custom.custom';
 let app: TestStrapi;
 const plugin = () => app.strapi.plugin('sitemap');
 const settle = async () => expect(await settled(app.strapi, 30_000)).toBe(true);
-const create = (uid: string, slug: string) => app.strapi.documents(uid as UID.ContentType).create({ data: { name: slug, slug } as any });
+const create = (uid: string, slug: string) =>
+  app.strapi.documents(uid as UID.ContentType).create({ data: { name: slug, slug } as any });
 
 async function addArticle(slug: string, frSlug: string) {
   const doc = await createArticle(app.strapi, { title: slug, slug });
-  await addLocale(app.strapi, { documentId: doc.documentId, locale: 'fr', data: { title: frSlug, slug: frSlug } });
+  await addLocale(app.strapi, {
+    documentId: doc.documentId,
+    locale: 'fr',
+    data: { title: frSlug, slug: frSlug },
+  });
 }
 
 /** Each served file's name and the URLs it lists. */
@@ -84,7 +89,9 @@ it('keeps the groups apart when changes are written into the files that hold the
   expect(files.get('article_fr-1.xml')).toEqual([`${FR_HOST}/blog/bonjour`]);
   expect(files.get('article-fr-1.xml')).toEqual([`${HOST}/af/af-one`, `${HOST}/af/af-two`]);
   expect(files.get('custom-1.xml')).toEqual([`${HOST}/contact`]);
-  const customTypeFile = [...files.keys()].find((name) => /^custom-[0-9a-f]{8}-1\.xml$/.test(name))!;
+  const customTypeFile = [...files.keys()].find((name) =>
+    /^custom-[0-9a-f]{8}-1\.xml$/.test(name)
+  )!;
   expect(files.get(customTypeFile)).toEqual([`${HOST}/c/c-one`, `${HOST}/c/c-two`]);
 
   expect((await plugin().service('generator').generate('manual')).status).toBe('success');

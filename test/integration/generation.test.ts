@@ -26,14 +26,53 @@ beforeAll(async () => {
   const cafe = await createCategory(strapi, { name: 'Café', slug: 'café & co' });
   ids.news = news.documentId;
 
-  const hello = await createArticle(strapi, { title: 'Hello', slug: 'hello', categoryDocumentId: news.documentId });
-  await addLocale(strapi, { documentId: hello.documentId, locale: 'fr', data: { title: 'Bonjour', slug: 'bonjour', categoryDocumentId: news.documentId } });
+  const hello = await createArticle(strapi, {
+    title: 'Hello',
+    slug: 'hello',
+    categoryDocumentId: news.documentId,
+  });
+  await addLocale(strapi, {
+    documentId: hello.documentId,
+    locale: 'fr',
+    data: { title: 'Bonjour', slug: 'bonjour', categoryDocumentId: news.documentId },
+  });
   ids.hello = hello.documentId;
-  ids.hostile = (await createArticle(strapi, { title: `Hostile <&"'>`, slug: `a<&"'>b`, categoryDocumentId: cafe.documentId })).documentId;
-  ids.accents = (await createArticle(strapi, { title: 'Accents', slug: 'crème brûlée/été 🚀', categoryDocumentId: cafe.documentId })).documentId;
-  ids.long = (await createArticle(strapi, { title: 'Long', slug: LONG_SLUG, categoryDocumentId: news.documentId })).documentId;
-  ids.hidden = (await createArticle(strapi, { title: 'Hidden', slug: 'hidden', categoryDocumentId: news.documentId, noindex: true })).documentId;
-  ids.draft = (await createArticle(strapi, { title: 'Draft', slug: 'draft-only', categoryDocumentId: news.documentId }, { publish: false })).documentId;
+  ids.hostile = (
+    await createArticle(strapi, {
+      title: `Hostile <&"'>`,
+      slug: `a<&"'>b`,
+      categoryDocumentId: cafe.documentId,
+    })
+  ).documentId;
+  ids.accents = (
+    await createArticle(strapi, {
+      title: 'Accents',
+      slug: 'crème brûlée/été 🚀',
+      categoryDocumentId: cafe.documentId,
+    })
+  ).documentId;
+  ids.long = (
+    await createArticle(strapi, {
+      title: 'Long',
+      slug: LONG_SLUG,
+      categoryDocumentId: news.documentId,
+    })
+  ).documentId;
+  ids.hidden = (
+    await createArticle(strapi, {
+      title: 'Hidden',
+      slug: 'hidden',
+      categoryDocumentId: news.documentId,
+      noindex: true,
+    })
+  ).documentId;
+  ids.draft = (
+    await createArticle(
+      strapi,
+      { title: 'Draft', slug: 'draft-only', categoryDocumentId: news.documentId },
+      { publish: false }
+    )
+  ).documentId;
   ids.orphan = (await createArticle(strapi, { title: 'Orphan', slug: 'orphan' })).documentId;
   await setHomepage(strapi, { title: 'Home' });
   await setHomepage(strapi, { title: 'Accueil', locale: 'fr' });
@@ -48,9 +87,16 @@ afterAll(async () => {
 describe('generated sitemap set', () => {
   it('serves a valid index whose files are all valid urlsets', async () => {
     const { files, indexXml } = await fetchSitemapSet(app.baseUrl);
-    expect(files.map((file) => file.name).sort()).toEqual(['article-1.xml', 'category-1.xml', 'custom-1.xml', 'homepage-1.xml']);
+    expect(files.map((file) => file.name).sort()).toEqual([
+      'article-1.xml',
+      'category-1.xml',
+      'custom-1.xml',
+      'homepage-1.xml',
+    ]);
     for (const file of files) expect(file.loc).toBe(`${PUBLIC_URL}/${file.name}`);
-    expect(indexXml).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(indexXml).toContain(
+      '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+    );
   });
 
   it('lists published, matching entries of every locale, and nothing else', async () => {
@@ -79,7 +125,9 @@ describe('generated sitemap set', () => {
     const { files } = await fetchSitemapSet(app.baseUrl);
     const article = files.find((file) => file.name === 'article-1.xml')!;
     // Values are encoded as encodeURIComponent does: the apostrophe stays, so the XML escapes it.
-    expect(article.xml).toContain(`<loc>${HOST}/blog/caf%C3%A9%20%26%20co/a%3C%26%22&apos;%3Eb</loc>`);
+    expect(article.xml).toContain(
+      `<loc>${HOST}/blog/caf%C3%A9%20%26%20co/a%3C%26%22&apos;%3Eb</loc>`
+    );
     const custom = files.find((file) => file.name === 'custom-1.xml')!;
     expect(custom.xml).toContain(`<loc>${HOST}/terms&amp;conditions/it&apos;s</loc>`);
     expect(custom.xml).toContain('<lastmod>2026-01-15</lastmod>');
@@ -105,7 +153,11 @@ describe('generated sitemap set', () => {
     expect(en.alternates).toEqual(expected);
     expect(fr.alternates).toEqual(expected);
     const home = urls.find((url) => url.loc === `${HOST}/`)!;
-    expect(home.alternates.map((link) => link.href)).toEqual([`${HOST}/`, `${HOST}/fr/`, `${HOST}/`]);
+    expect(home.alternates.map((link) => link.href)).toEqual([
+      `${HOST}/`,
+      `${HOST}/fr/`,
+      `${HOST}/`,
+    ]);
     // Reciprocity: every alternate is itself listed with the same set of alternates.
     for (const url of urls) {
       for (const link of url.alternates) {
@@ -117,11 +169,18 @@ describe('generated sitemap set', () => {
 
   it('takes lastmod from the entry, in W3C format with a time zone', async () => {
     const { urls, files } = await fetchSitemapSet(app.baseUrl);
-    const published = (await app.strapi.documents(ARTICLE as any).findOne({ documentId: ids.hello, locale: 'en', status: 'published' })) as any;
+    const published = (await app.strapi
+      .documents(ARTICLE as any)
+      .findOne({ documentId: ids.hello, locale: 'en', status: 'published' })) as any;
     const hello = urls.find((url) => url.loc === `${HOST}/blog/news/hello`)!;
-    expect(hello.lastmod).toBe(new Date(published.updatedAt).toISOString().replace(/\.\d{3}Z$/, '+00:00'));
+    expect(hello.lastmod).toBe(
+      new Date(published.updatedAt).toISOString().replace(/\.\d{3}Z$/, '+00:00')
+    );
     const article = files.find((file) => file.name === 'article-1.xml')!;
-    const newest = article.urls.map((url) => url.lastmod!).sort().pop();
+    const newest = article.urls
+      .map((url) => url.lastmod!)
+      .sort()
+      .pop();
     expect(article.lastmod).toBe(newest);
   });
 
@@ -130,9 +189,22 @@ describe('generated sitemap set', () => {
     expect(run.status).toBe('success');
     const { counts, samples } = run.report.validation;
     expect(counts['url-too-long']).toBe(1);
-    expect(samples).toContainEqual(expect.objectContaining({ rule: 'url-too-long', documentId: ids.long, contentType: ARTICLE, locale: 'en' }));
     expect(samples).toContainEqual(
-      expect.objectContaining({ rule: 'pattern-unfilled', documentId: ids.orphan, contentType: ARTICLE, locale: 'en', detail: expect.stringContaining('[category.slug]') })
+      expect.objectContaining({
+        rule: 'url-too-long',
+        documentId: ids.long,
+        contentType: ARTICLE,
+        locale: 'en',
+      })
+    );
+    expect(samples).toContainEqual(
+      expect.objectContaining({
+        rule: 'pattern-unfilled',
+        documentId: ids.orphan,
+        contentType: ARTICLE,
+        locale: 'en',
+        detail: expect.stringContaining('[category.slug]'),
+      })
     );
     const status = await app.strapi.plugin('sitemap').service('dashboard').status();
     expect(status.counts[ARTICLE]).toEqual({ en: 3, fr: 1 });
@@ -141,7 +213,9 @@ describe('generated sitemap set', () => {
   it('serves a text twin of each file, one URL per line', async () => {
     const { files } = await fetchSitemapSet(app.baseUrl);
     for (const file of files) {
-      const { response, text } = await getText(fileUrl(app.baseUrl, file.name.replace(/\.xml$/, '.txt')));
+      const { response, text } = await getText(
+        fileUrl(app.baseUrl, file.name.replace(/\.xml$/, '.txt'))
+      );
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
       expect(text.trimEnd().split('\n')).toEqual(file.urls.map((url) => url.loc));
@@ -151,7 +225,9 @@ describe('generated sitemap set', () => {
 
 describe('HTTP serving', () => {
   it('answers with XML content type, gzip when accepted, and validators', async () => {
-    const response = await fetch(fileUrl(app.baseUrl, 'article-1.xml'), { headers: { 'Accept-Encoding': 'gzip' } });
+    const response = await fetch(fileUrl(app.baseUrl, 'article-1.xml'), {
+      headers: { 'Accept-Encoding': 'gzip' },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     expect(response.headers.get('content-encoding')).toBe('gzip');
@@ -160,13 +236,17 @@ describe('HTTP serving', () => {
     expect(new Date(response.headers.get('last-modified')!).getTime()).not.toBeNaN();
     expect((await validateSitemapXml(await response.text())).valid).toBe(true);
 
-    const identity = await fetch(fileUrl(app.baseUrl, 'article-1.xml'), { headers: { 'Accept-Encoding': 'identity' } });
+    const identity = await fetch(fileUrl(app.baseUrl, 'article-1.xml'), {
+      headers: { 'Accept-Encoding': 'identity' },
+    });
     expect(identity.headers.get('content-encoding')).toBeNull();
     expect((await identity.text()).startsWith('<?xml')).toBe(true);
   });
 
   it('serves .xml.gz as a gzip file holding the same XML', async () => {
-    const plain = await getText(fileUrl(app.baseUrl, 'article-1.xml'), { 'Accept-Encoding': 'identity' });
+    const plain = await getText(fileUrl(app.baseUrl, 'article-1.xml'), {
+      'Accept-Encoding': 'identity',
+    });
     const response = await fetch(fileUrl(app.baseUrl, 'article-1.xml.gz'));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/gzip');
@@ -174,24 +254,38 @@ describe('HTTP serving', () => {
   });
 
   it('answers 304 to If-None-Match and If-Modified-Since', async () => {
-    const first = await fetch(fileUrl(app.baseUrl, 'index.xml'), { headers: { 'Accept-Encoding': 'gzip' } });
+    const first = await fetch(fileUrl(app.baseUrl, 'index.xml'), {
+      headers: { 'Accept-Encoding': 'gzip' },
+    });
     await first.arrayBuffer();
     const etag = first.headers.get('etag')!;
-    const byTag = await fetch(fileUrl(app.baseUrl, 'index.xml'), { headers: { 'If-None-Match': etag, 'Accept-Encoding': 'gzip' } });
+    const byTag = await fetch(fileUrl(app.baseUrl, 'index.xml'), {
+      headers: { 'If-None-Match': etag, 'Accept-Encoding': 'gzip' },
+    });
     expect(byTag.status).toBe(304);
-    const byDate = await fetch(fileUrl(app.baseUrl, 'index.xml'), { headers: { 'If-Modified-Since': first.headers.get('last-modified')! } });
+    const byDate = await fetch(fileUrl(app.baseUrl, 'index.xml'), {
+      headers: { 'If-Modified-Since': first.headers.get('last-modified')! },
+    });
     expect(byDate.status).toBe(304);
-    const stale = await fetch(fileUrl(app.baseUrl, 'index.xml'), { headers: { 'If-None-Match': '"something-else"' } });
+    const stale = await fetch(fileUrl(app.baseUrl, 'index.xml'), {
+      headers: { 'If-None-Match': '"something-else"' },
+    });
     expect(stale.status).toBe(200);
   });
 
-  it.each(['nope.xml', 'INDEX.XML', 'index.xml.gz.gz', '..%2F..%2Fpackage.json', '%2e%2e%2fconfig%2fdatabase.js', 'index.txt', 'article-1.txt.gz', 'article-99.xml'])(
-    'answers 404 for %s',
-    async (name) => {
-      const response = await fetch(fileUrl(app.baseUrl, name));
-      expect(response.status).toBe(404);
-    }
-  );
+  it.each([
+    'nope.xml',
+    'INDEX.XML',
+    'index.xml.gz.gz',
+    '..%2F..%2Fpackage.json',
+    '%2e%2e%2fconfig%2fdatabase.js',
+    'index.txt',
+    'article-1.txt.gz',
+    'article-99.xml',
+  ])('answers 404 for %s', async (name) => {
+    const response = await fetch(fileUrl(app.baseUrl, name));
+    expect(response.status).toBe(404);
+  });
 
   it('needs no authentication for the public files', async () => {
     const response = await fetch(fileUrl(app.baseUrl, 'index.xml'));
@@ -224,7 +318,9 @@ describe('regeneration', () => {
     await exclusions.remove({ contentType: ARTICLE, documentId: ids.hello, locale: 'fr' });
     await generate();
     locs = (await fetchSitemapSet(app.baseUrl)).urls.map((url) => url.loc);
-    expect(locs).toEqual(expect.arrayContaining([`${HOST}/blog/news/hello`, `${HOST}/fr/blog/news/bonjour`]));
+    expect(locs).toEqual(
+      expect.arrayContaining([`${HOST}/blog/news/hello`, `${HOST}/fr/blog/news/bonjour`])
+    );
   });
 
   it('also ran a generation of its own at startup, in the background', async () => {

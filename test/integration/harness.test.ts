@@ -10,7 +10,8 @@ import {
   findPublished,
 } from '../helpers/content';
 
-const URLSET_OPEN = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';
+const URLSET_OPEN =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';
 
 describe('integration harness', () => {
   let app: TestStrapi;
@@ -42,10 +43,17 @@ describe('integration harness', () => {
       data: { title: 'Bonjour', slug: 'bonjour', categoryDocumentId: category.documentId },
     });
 
-    expect(await findPublished(strapi, CATEGORY, category.documentId)).toMatchObject({ slug: 'news' });
+    expect(await findPublished(strapi, CATEGORY, category.documentId)).toMatchObject({
+      slug: 'news',
+    });
     const en = await findPublished(strapi, ARTICLE, article.documentId, 'en');
     const fr = await findPublished(strapi, ARTICLE, article.documentId, 'fr');
-    expect(en).toMatchObject({ locale: 'en', slug: 'hello', noindex: false, category: { slug: 'news' } });
+    expect(en).toMatchObject({
+      locale: 'en',
+      slug: 'hello',
+      noindex: false,
+      category: { slug: 'news' },
+    });
     expect(fr).toMatchObject({ locale: 'fr', slug: 'bonjour', category: { slug: 'news' } });
     expect(en?.publishedAt).toBeTruthy();
     expect(fr?.publishedAt).toBeTruthy();
@@ -67,12 +75,12 @@ describe('integration harness', () => {
 
   it('validates sitemaps with xmllint against the official XSDs', async () => {
     const valid = await validateSitemapXml(
-      `${URLSET_OPEN}<url><loc>https://www.example.com/</loc><priority>1.0</priority></url></urlset>`,
+      `${URLSET_OPEN}<url><loc>https://www.example.com/</loc><priority>1.0</priority></url></urlset>`
     );
     expect(valid).toEqual({ valid: true, output: expect.stringContaining('validates') });
 
     const invalid = await validateSitemapXml(
-      `${URLSET_OPEN}<url><priority>2</priority></url></urlset>`,
+      `${URLSET_OPEN}<url><priority>2</priority></url></urlset>`
     );
     expect(invalid.valid).toBe(false);
     expect(invalid.output).toMatch(/priority|loc/);

@@ -6,7 +6,15 @@
 import { holds } from '../../server/src/core/file-layout';
 import { until } from '../helpers/admin-api';
 import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
-import { ARTICLE, HOMEPAGE, createArticle, createCategory, publish, setHomepage, unpublish } from '../helpers/content';
+import {
+  ARTICLE,
+  HOMEPAGE,
+  createArticle,
+  createCategory,
+  publish,
+  setHomepage,
+  unpublish,
+} from '../helpers/content';
 import { testConfig } from '../helpers/config';
 import { fetchSitemapSet } from '../helpers/sitemap-http';
 import { settled } from '../helpers/settle';
@@ -16,14 +24,12 @@ let news: string;
 const plugin = () => app.strapi.plugin('sitemap');
 const settle = async () => expect(await settled(app.strapi, 120_000)).toBe(true);
 
-
 /** The live article files in key order, with their ranges. */
 async function articleFiles() {
   const live = (await plugin().service('file-store').listLive()) as any[];
   const rows = live.filter((row) => row.format === 'urlset' && row.groupKey === 'article');
   return rows.sort((a, b) => ((a.rangeStart ?? '') < (b.rangeStart ?? '') ? -1 : 1));
 }
-
 
 /** Every URL served once, and the article files' ranges contiguous from '' to the open end. */
 async function expectConsistent() {
@@ -45,16 +51,28 @@ let drafts = 0;
 async function draftInRange(row: any) {
   for (let i = 0; i < 200; i++) {
     const n = drafts++;
-    const doc = await createArticle(app.strapi, { title: `Draft ${n}`, slug: `draft-${n}`, categoryDocumentId: news }, { publish: false });
+    const doc = await createArticle(
+      app.strapi,
+      { title: `Draft ${n}`, slug: `draft-${n}`, categoryDocumentId: news },
+      { publish: false }
+    );
     if (holds(row, doc.documentId)) return doc;
   }
   throw new Error('no draft landed in the range');
 }
 
 beforeAll(async () => {
-  app = await startTestStrapi({ pluginConfig: testConfig({ customUrls: [], cron: false, debounceMs: 300, limits: { urlsPerFile: 2 } }) });
+  app = await startTestStrapi({
+    pluginConfig: testConfig({
+      customUrls: [],
+      cron: false,
+      debounceMs: 300,
+      limits: { urlsPerFile: 2 },
+    }),
+  });
   news = (await createCategory(app.strapi, { name: 'News', slug: 'news' })).documentId;
-  for (let i = 0; i < 8; i++) await createArticle(app.strapi, { title: `A${i}`, slug: `a${i}`, categoryDocumentId: news });
+  for (let i = 0; i < 8; i++)
+    await createArticle(app.strapi, { title: `A${i}`, slug: `a${i}`, categoryDocumentId: news });
   await setHomepage(app.strapi, { title: 'Home' });
   await settle();
   expect((await plugin().service('generator').generate('manual')).status).toBe('success');
@@ -67,8 +85,12 @@ afterAll(async () => {
 /** The published article ids a live file lists, from the database. */
 async function documentsIn(row: any) {
   const where = { publishedAt: { $notNull: true } };
-  const published = (await app.strapi.db.query(ARTICLE as any).findMany({ select: ['documentId'], where })) as any[];
-  return [...new Set(published.map((entry) => entry.documentId as string))].filter((id) => holds(row, id));
+  const published = (await app.strapi.db
+    .query(ARTICLE as any)
+    .findMany({ select: ['documentId'], where })) as any[];
+  return [...new Set(published.map((entry) => entry.documentId as string))].filter((id) =>
+    holds(row, id)
+  );
 }
 
 it('leaves the live files and their ranges untouched when a run fails after emptying a file', async () => {
@@ -87,7 +109,12 @@ it('leaves the live files and their ranges untouched when a run fails after empt
     });
     await until(async () => (await plugin().service('dirty-marks').count()) >= emptied.length);
     const homepage = (await app.strapi.db.connection('homepages_away').first('document_id')) as any;
-    const mark = { kind: 'document', contentType: HOMEPAGE, documentId: homepage.document_id, trigger: 'publish' };
+    const mark = {
+      kind: 'document',
+      contentType: HOMEPAGE,
+      documentId: homepage.document_id,
+      trigger: 'publish',
+    };
     await plugin().service('change-feed').recordChange([mark]);
     const failed = await until(async () => {
       const runs = await plugin().service('runs').recent(5);
@@ -98,7 +125,9 @@ it('leaves the live files and their ranges untouched when a run fails after empt
     await knex.schema.renameTable('homepages_away', 'homepages');
   }
   const after = await articleFiles();
-  expect(after.map((row) => [row.id, row.rangeStart, row.rangeEnd])).toEqual(before.map((row) => [row.id, row.rangeStart, row.rangeEnd]));
+  expect(after.map((row) => [row.id, row.rangeStart, row.rangeEnd])).toEqual(
+    before.map((row) => [row.id, row.rangeStart, row.rangeEnd])
+  );
   expect((await fetchSitemapSet(app.baseUrl)).urls).toEqual(beforeSet.urls);
 
   // A publish into the emptied file's range, written with the marks the failed run left.
@@ -113,7 +142,8 @@ it('leaves the live files and their ranges untouched when a run fails after empt
 it('hands an emptied file’s range to its neighbour, and ends with what a full run lists', async () => {
   const rows = await articleFiles();
   const last = rows[rows.length - 1];
-  for (const documentId of await documentsIn(last)) await unpublish(app.strapi, ARTICLE, documentId, 'en');
+  for (const documentId of await documentsIn(last))
+    await unpublish(app.strapi, ARTICLE, documentId, 'en');
   await settle();
   const after = await articleFiles();
   expect(after.map((row) => row.name)).not.toContain(last.name);
@@ -124,5 +154,7 @@ it('hands an emptied file’s range to its neighbour, and ends with what a full 
   const incremental = (await expectConsistent()).locs;
   expect(incremental).toHaveLength(locs.length + 1);
   expect((await plugin().service('generator').generate('manual')).status).toBe('success');
-  expect((await fetchSitemapSet(app.baseUrl)).urls.map((url) => url.loc).sort()).toEqual([...incremental].sort());
+  expect((await fetchSitemapSet(app.baseUrl)).urls.map((url) => url.loc).sort()).toEqual(
+    [...incremental].sort()
+  );
 });

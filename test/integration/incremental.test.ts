@@ -4,7 +4,16 @@
  * rewriting only the files that hold the change; a restart between publish and rewrite loses nothing.
  */
 import { startTestStrapi, type RestartableStrapi } from '../helpers/strapi-app';
-import { addLocale, ARTICLE, CATEGORY, createArticle, createCategory, deleteDocument, publish, unpublish } from '../helpers/content';
+import {
+  addLocale,
+  ARTICLE,
+  CATEGORY,
+  createArticle,
+  createCategory,
+  deleteDocument,
+  publish,
+  unpublish,
+} from '../helpers/content';
 import { testConfig } from '../helpers/config';
 import { fetchSitemapSet } from '../helpers/sitemap-http';
 import { callAdmin } from '../helpers/admin-api';
@@ -37,11 +46,20 @@ async function lastRun() {
 }
 
 beforeAll(async () => {
-  const pluginConfig = testConfig({ hostnames: { fr: FR_HOST }, customUrls: [], debounceMs: 50, cron: false, limits: { urlsPerFile: 4 } });
+  const pluginConfig = testConfig({
+    hostnames: { fr: FR_HOST },
+    customUrls: [],
+    debounceMs: 50,
+    cron: false,
+    limits: { urlsPerFile: 4 },
+  });
   app = (await startTestStrapi({ pluginConfig })) as RestartableStrapi;
   news = (await createCategory(app.strapi, { name: 'News', slug: 'news' })).documentId;
   for (let i = 0; i < 12; i++) {
-    ids.push((await createArticle(app.strapi, { title: `A${i}`, slug: `a${i}`, categoryDocumentId: news })).documentId);
+    ids.push(
+      (await createArticle(app.strapi, { title: `A${i}`, slug: `a${i}`, categoryDocumentId: news }))
+        .documentId
+    );
   }
   await settle();
   expect((await plugin().service('generator').generate('manual')).status).toBe('success');
@@ -57,7 +75,11 @@ it('records publishes and writes only the file that holds the new entry, and the
   const ranges = ((await plugin().service('file-store').listLive()) as any[])
     .filter((row) => row.format === 'urlset' && row.groupKey === 'article')
     .sort((a, b) => ((a.rangeStart ?? '') < (b.rangeStart ?? '') ? -1 : 1));
-  const fresh = await createArticle(app.strapi, { title: 'Fresh', slug: 'fresh', categoryDocumentId: news });
+  const fresh = await createArticle(app.strapi, {
+    title: 'Fresh',
+    slug: 'fresh',
+    categoryDocumentId: news,
+  });
   ids.push(fresh.documentId);
   await settle();
   expect(await locs()).toContain(`${HOST}/blog/news/fresh`);
@@ -65,7 +87,9 @@ it('records publishes and writes only the file that holds the new entry, and the
   // The file holding the new key; a full file passes its last entries on to the files after it,
   // as a full run fills them. Files before it and other types are not rewritten.
   const key = fresh.documentId;
-  const holder = ranges.findIndex((row) => key > (row.rangeStart ?? '') && (row.rangeEnd === null || key <= row.rangeEnd));
+  const holder = ranges.findIndex(
+    (row) => key > (row.rangeStart ?? '') && (row.rangeEnd === null || key <= row.rangeEnd)
+  );
   expect(rewritten).toContain(ranges[holder].name);
   for (const row of ranges.slice(0, holder)) expect(rewritten).not.toContain(row.name);
   expect(rewritten).not.toContain('category-1.xml');
@@ -83,9 +107,15 @@ it('removes an unpublished entry, and a deleted one', async () => {
 });
 
 it('follows a slug change, and a locale added later, with reciprocal hreflang links', async () => {
-  await app.strapi.documents(ARTICLE as any).update({ documentId: ids[2], locale: 'en', data: { slug: 'a2-renamed' } as any });
+  await app.strapi
+    .documents(ARTICLE as any)
+    .update({ documentId: ids[2], locale: 'en', data: { slug: 'a2-renamed' } as any });
   await publish(app.strapi, ARTICLE, ids[2], 'en');
-  await addLocale(app.strapi, { documentId: ids[2], locale: 'fr', data: { title: 'F2', slug: 'f2', categoryDocumentId: news } });
+  await addLocale(app.strapi, {
+    documentId: ids[2],
+    locale: 'fr',
+    data: { title: 'F2', slug: 'f2', categoryDocumentId: news },
+  });
   await settle();
   const { urls } = await fetchSitemapSet(app.baseUrl);
   const listed = urls.map((url) => url.loc);
@@ -95,11 +125,15 @@ it('follows a slug change, and a locale added later, with reciprocal hreflang li
   expect(en.alternates.map((link) => link.href)).toEqual([en.loc, fr.loc, en.loc]);
   expect(fr.alternates).toEqual(en.alternates);
   const { files } = await fetchSitemapSet(app.baseUrl);
-  expect(files.find((file) => file.urls.some((url) => url.loc === fr.loc))!.name).toBe('article_fr-1.xml');
+  expect(files.find((file) => file.urls.some((url) => url.loc === fr.loc))!.name).toBe(
+    'article_fr-1.xml'
+  );
 });
 
 it('drops an entry whose filter stops matching', async () => {
-  await app.strapi.documents(ARTICLE as any).update({ documentId: ids[3], locale: 'en', data: { noindex: true } as any });
+  await app.strapi
+    .documents(ARTICLE as any)
+    .update({ documentId: ids[3], locale: 'en', data: { noindex: true } as any });
   await publish(app.strapi, ARTICLE, ids[3], 'en');
   await settle();
   expect(await locs()).not.toContain(`${HOST}/blog/news/a3`);
@@ -107,7 +141,9 @@ it('drops an entry whose filter stops matching', async () => {
 
 it('rewrites the dependent type when a related slug changes', async () => {
   const before = await liveRows();
-  await app.strapi.documents(CATEGORY as any).update({ documentId: news, data: { slug: 'headlines' } as any });
+  await app.strapi
+    .documents(CATEGORY as any)
+    .update({ documentId: news, data: { slug: 'headlines' } as any });
   await publish(app.strapi, CATEGORY, news);
   await settle();
   const listed = await locs();
@@ -119,21 +155,42 @@ it('rewrites the dependent type when a related slug changes', async () => {
 
 it('follows an exclusion toggled by an editor', async () => {
   const { token } = await createSuperAdmin(app.strapi, app.baseUrl);
-  expect((await callAdmin(app.baseUrl, 'POST', '/exclusions', token, { contentType: ARTICLE, documentId: ids[4] })).status).toBe(200);
+  expect(
+    (
+      await callAdmin(app.baseUrl, 'POST', '/exclusions', token, {
+        contentType: ARTICLE,
+        documentId: ids[4],
+      })
+    ).status
+  ).toBe(200);
   await settle();
   expect(await locs()).not.toContain(`${HOST}/blog/headlines/a4`);
-  expect((await callAdmin(app.baseUrl, 'DELETE', `/exclusions?contentType=${ARTICLE}&documentId=${ids[4]}`, token)).status).toBe(200);
+  expect(
+    (
+      await callAdmin(
+        app.baseUrl,
+        'DELETE',
+        `/exclusions?contentType=${ARTICLE}&documentId=${ids[4]}`,
+        token
+      )
+    ).status
+  ).toBe(200);
   await settle();
   expect(await locs()).toContain(`${HOST}/blog/headlines/a4`);
 });
 
 it('answers the editor before the sitemap is written, and keeps the change across a restart', async () => {
   await plugin().service('settings').update({ debounceMs: 600_000 });
-  const late = await createArticle(app.strapi, { title: 'Late', slug: 'late', categoryDocumentId: news });
+  const late = await createArticle(app.strapi, {
+    title: 'Late',
+    slug: 'late',
+    categoryDocumentId: news,
+  });
   // The save has returned while its change waits ten minutes for the worker: it never waited for a run.
   expect(late.documentId).toBeTruthy();
   // Marks are written after the save returns: give it a moment.
-  for (let i = 0; i < 50 && (await plugin().service('dirty-marks').count()) === 0; i++) await new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 50 && (await plugin().service('dirty-marks').count()) === 0; i++)
+    await new Promise((r) => setTimeout(r, 20));
   expect(await plugin().service('dirty-marks').count()).toBeGreaterThan(0);
   expect(await locs()).not.toContain(`${HOST}/blog/headlines/late`);
   await plugin().service('settings').update({ debounceMs: null });
@@ -144,7 +201,9 @@ it('answers the editor before the sitemap is written, and keeps the change acros
 
 it('ends with the same URLs, lastmods and hreflang links a full regeneration writes', async () => {
   await settle();
-  const incremental = (await fetchSitemapSet(app.baseUrl)).urls.sort((a, b) => (a.loc < b.loc ? -1 : 1));
+  const incremental = (await fetchSitemapSet(app.baseUrl)).urls.sort((a, b) =>
+    a.loc < b.loc ? -1 : 1
+  );
   expect((await plugin().service('generator').generate('manual')).status).toBe('success');
   const full = (await fetchSitemapSet(app.baseUrl)).urls.sort((a, b) => (a.loc < b.loc ? -1 : 1));
   expect(incremental).toEqual(full);

@@ -38,16 +38,24 @@ const digest = (text: string) => createHash('sha1').update(text).digest('base64'
 
 /** GET with node's http module, which leaves the body as sent (fetch would gunzip it silently). */
 function getRaw(url: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    http
-      .get(url, { headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
-        response.on('error', reject);
-      })
-      .on('error', reject);
-  });
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get(url, { headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode!,
+              headers: response.headers,
+              body: Buffer.concat(chunks),
+            })
+          );
+          response.on('error', reject);
+        })
+        .on('error', reject);
+    }
+  );
 }
 
 let app: TestStrapi;
@@ -66,7 +74,10 @@ async function waitForIdle() {
 
 beforeAll(async () => {
   app = await startTestStrapi({
-    pluginConfig: testConfig({ contentTypes: { [CATEGORY]: { pattern: '/c/[slug]', priority: 0.5 } }, customUrls: [] }),
+    pluginConfig: testConfig({
+      contentTypes: { [CATEGORY]: { pattern: '/c/[slug]', priority: 0.5 } },
+      customUrls: [],
+    }),
   });
   // The first generation of a fresh install runs in the background: let it finish on the empty set.
   await waitForIdle();
@@ -119,14 +130,18 @@ describe('a file of the largest allowed size', () => {
       expect(response.status).toBe(200);
       expect((await validateSitemapXml(indexXml)).valid).toBe(true);
       const names = parseIndex(indexXml).map((entry) => entry.loc.split('/').pop()!);
-      const reported = new Map<string, any>((await plugin().service('dashboard').status()).files.map((file: any) => [file.name, file]));
+      const reported = new Map<string, any>(
+        (await plugin().service('dashboard').status()).files.map((file: any) => [file.name, file])
+      );
       expect(names).toEqual([...reported.keys()]);
 
       const unseen = new Set(expectedLocs);
       let urls = 0;
       for (const [i, name] of names.entries()) {
         const stored = reported.get(name);
-        const plain = await fetch(fileUrl(app.baseUrl, name), { headers: { 'Accept-Encoding': 'identity' } });
+        const plain = await fetch(fileUrl(app.baseUrl, name), {
+          headers: { 'Accept-Encoding': 'identity' },
+        });
         expect(plain.status).toBe(200);
         expect(plain.headers.get('content-encoding')).toBeNull();
         const body = Buffer.from(await plain.arrayBuffer());

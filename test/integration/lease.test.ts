@@ -68,7 +68,8 @@ it('stops a run whose lease was taken over, leaving the live set untouched', asy
   const before = await liveSet();
   const table = (app.strapi.db.metadata.get('plugin::sitemap.sitemap-lease') as any).tableName;
   const running = plugin().service('generator').generate('manual');
-  while (!plugin().service('generator').progress()) await new Promise((resolve) => setTimeout(resolve, 5));
+  while (!plugin().service('generator').progress())
+    await new Promise((resolve) => setTimeout(resolve, 5));
   // The holder stalled past its time-to-live (its expiry passed) and another instance took the lease.
   await app.strapi.db.connection(table).update({ expires_at: 0 });
   // The other instance holds the lease until the overtaken run has ended.
@@ -78,6 +79,8 @@ it('stops a run whose lease was taken over, leaving the live set untouched', asy
   expect(result.status).toBe('failed');
   expect(result.error).toMatch(/lease/);
   expect(await liveSet()).toEqual(before);
-  const pending = await app.strapi.db.query('plugin::sitemap.sitemap-file' as any).count({ where: { state: 'pending' } });
+  const pending = await app.strapi.db
+    .query('plugin::sitemap.sitemap-file' as any)
+    .count({ where: { state: 'pending' } });
   expect(pending).toBe(0);
 });

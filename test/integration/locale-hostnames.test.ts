@@ -6,7 +6,15 @@
 import { isDeepStrictEqual } from 'util';
 import type { UID } from '@strapi/strapi';
 import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
-import { addLocale, ARTICLE, createArticle, createCategory, deleteDocument, publish, unpublish } from '../helpers/content';
+import {
+  addLocale,
+  ARTICLE,
+  createArticle,
+  createCategory,
+  deleteDocument,
+  publish,
+  unpublish,
+} from '../helpers/content';
 import { testConfig } from '../helpers/config';
 import { fetchSitemapSet, type ParsedUrl } from '../helpers/sitemap-http';
 import { settled } from '../helpers/settle';
@@ -20,14 +28,19 @@ const ids: Record<string, string> = {};
 
 const plugin = () => app.strapi.plugin('sitemap');
 const byLoc = (urls: ParsedUrl[], loc: string) => urls.find((url) => url.loc === loc);
-const hreflangs = (url: ParsedUrl | undefined) => Object.fromEntries((url?.alternates ?? []).map((link) => [link.hreflang, link.href]));
+const hreflangs = (url: ParsedUrl | undefined) =>
+  Object.fromEntries((url?.alternates ?? []).map((link) => [link.hreflang, link.href]));
 
 /**
  * What `view` shows of the served set, once it equals `expected` (polled for at most `timeoutMs`);
  * else the last view, for the assertion to show. Files are fetched one by one, so a poll that
  * straddles a run's switch (or meets a file the index named and the switch retired) is retried.
  */
-async function servedView<T>(view: (urls: ParsedUrl[]) => T, expected: T, timeoutMs = 15_000): Promise<T | null> {
+async function servedView<T>(
+  view: (urls: ParsedUrl[]) => T,
+  expected: T,
+  timeoutMs = 15_000
+): Promise<T | null> {
   const deadline = Date.now() + timeoutMs;
   let last: T | null = null;
   while (Date.now() < deadline) {
@@ -41,11 +54,20 @@ async function servedView<T>(view: (urls: ParsedUrl[]) => T, expected: T, timeou
 
 /** The hreflang links of a document's three URLs; null for a URL not listed. */
 const linksByLocale = (locs: Record<'en' | 'fr' | 'de', string>) => (urls: ParsedUrl[]) =>
-  Object.fromEntries(Object.entries(locs).map(([locale, loc]) => [locale, byLoc(urls, loc) ? hreflangs(byLoc(urls, loc)) : null]));
+  Object.fromEntries(
+    Object.entries(locs).map(([locale, loc]) => [
+      locale,
+      byLoc(urls, loc) ? hreflangs(byLoc(urls, loc)) : null,
+    ])
+  );
 
 /** One article in en, fr and de; fr is on its own host and pattern. */
 async function threeLocales(name: string) {
-  const doc = await createArticle(app.strapi, { title: name, slug: `${name}-en`, categoryDocumentId: news });
+  const doc = await createArticle(app.strapi, {
+    title: name,
+    slug: `${name}-en`,
+    categoryDocumentId: news,
+  });
   for (const locale of ['fr', 'de']) {
     const data = { title: name, slug: `${name}-${locale}`, categoryDocumentId: news };
     await addLocale(app.strapi, { documentId: doc.documentId, locale, data });
@@ -63,7 +85,13 @@ beforeAll(async () => {
   app = await startTestStrapi({
     // Three URLs per file: one document (en + de) per main-host file, three per fr file, so the two
     // host groups split the same documents into different key ranges.
-    pluginConfig: testConfig({ hostnames: { fr: FR_HOST }, customUrls: [], debounceMs: 50, cron: false, limits: { urlsPerFile: 3 } }),
+    pluginConfig: testConfig({
+      hostnames: { fr: FR_HOST },
+      customUrls: [],
+      debounceMs: 50,
+      cron: false,
+      limits: { urlsPerFile: 3 },
+    }),
   });
   const locales = app.strapi.plugin('i18n').service('locales');
   if (!(await locales.findByCode('de'))) await locales.create({ code: 'de', name: 'German (de)' });
@@ -81,24 +109,39 @@ it('writes the fr locale in its own file series, with hreflang links across host
   const { files, urls } = await fetchSitemapSet(app.baseUrl);
   const names = files.map((file) => file.name).sort();
   expect(names).toEqual([
-    'article-1.xml', 'article-2.xml', 'article-3.xml', 'article-4.xml',
-    'article_fr-1.xml', 'article_fr-2.xml',
-    'category-1.xml']);
+    'article-1.xml',
+    'article-2.xml',
+    'article-3.xml',
+    'article-4.xml',
+    'article_fr-1.xml',
+    'article_fr-2.xml',
+    'category-1.xml',
+  ]);
   for (const file of files.filter((candidate) => candidate.name.startsWith('article_fr-'))) {
     expect(file.urls.every((url) => url.loc.startsWith(`${FR_HOST}/`))).toBe(true);
   }
   const alpha = urlsOf('alpha');
-  expect(hreflangs(byLoc(urls, alpha.fr))).toEqual({ en: alpha.en, fr: alpha.fr, de: alpha.de, 'x-default': alpha.en });
+  expect(hreflangs(byLoc(urls, alpha.fr))).toEqual({
+    en: alpha.en,
+    fr: alpha.fr,
+    de: alpha.de,
+    'x-default': alpha.en,
+  });
 });
 
 it('gives the fr entry the new en URL after a slug change of the en version', async () => {
   const data = { slug: 'alpha-renamed' } as any;
-  await app.strapi.documents(ARTICLE as UID.ContentType).update({ documentId: ids.alpha, locale: 'en', data });
+  await app.strapi
+    .documents(ARTICLE as UID.ContentType)
+    .update({ documentId: ids.alpha, locale: 'en', data });
   await publish(app.strapi, ARTICLE, ids.alpha, 'en');
   const alpha = { ...urlsOf('alpha'), en: `${HOST}/blog/news/alpha-renamed` };
   const links = { en: alpha.en, fr: alpha.fr, de: alpha.de, 'x-default': alpha.en };
   const expected = { en: links, fr: links, de: links, old: null };
-  const view = (urls: ParsedUrl[]) => ({ ...linksByLocale(alpha)(urls), old: byLoc(urls, urlsOf('alpha').en) ?? null });
+  const view = (urls: ParsedUrl[]) => ({
+    ...linksByLocale(alpha)(urls),
+    old: byLoc(urls, urlsOf('alpha').en) ?? null,
+  });
   expect(await servedView(view, expected)).toEqual(expected);
 });
 
@@ -116,7 +159,8 @@ it('drops the en alternate when the en version is deleted, and every URL when th
   await deleteDocument(app.strapi, ARTICLE, ids.delta);
   const gamma = urlsOf('gamma');
   const links = { fr: gamma.fr, de: gamma.de };
-  const namesDelta = (url: ParsedUrl) => [url.loc, ...url.alternates.map((link) => link.href)].some((href) => href.includes('delta'));
+  const namesDelta = (url: ParsedUrl) =>
+    [url.loc, ...url.alternates.map((link) => link.href)].some((href) => href.includes('delta'));
   const view = (urls: ParsedUrl[]) => ({
     gamma: linksByLocale(gamma)(urls),
     delta: urls.filter(namesDelta).map((url) => url.loc),

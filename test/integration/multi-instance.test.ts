@@ -27,7 +27,14 @@ const instances: Instance[] = [];
 
 function startInstance(env: Record<string, string>): Promise<Instance> {
   const child = spawn(process.execPath, [SCRIPT], {
-    env: { ...process.env, ...db.env, ...env, DATABASE_CLIENT: databaseClient(), STRAPI_LOG_LEVEL: 'error', STRAPI_TELEMETRY_DISABLED: 'true' },
+    env: {
+      ...process.env,
+      ...db.env,
+      ...env,
+      DATABASE_CLIENT: databaseClient(),
+      STRAPI_LOG_LEVEL: 'error',
+      STRAPI_TELEMETRY_DISABLED: 'true',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -41,7 +48,9 @@ function startInstance(env: Record<string, string>): Promise<Instance> {
         resolve(instance);
       }
     });
-    child.once('exit', (code) => reject(new Error(`instance exited with ${code} before it was ready`)));
+    child.once('exit', (code) =>
+      reject(new Error(`instance exited with ${code} before it was ready`))
+    );
   });
 }
 
@@ -49,18 +58,27 @@ async function adminToken(instance: Instance) {
   await fetch(`${instance.baseUrl}/admin/register-admin`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ firstname: 'Ada', lastname: 'Admin', email: 'ada@example.com', password: ADMIN_PASSWORD }),
+    body: JSON.stringify({
+      firstname: 'Ada',
+      lastname: 'Admin',
+      email: 'ada@example.com',
+      password: ADMIN_PASSWORD,
+    }),
   });
   return loginAdmin(instance.baseUrl, 'ada@example.com');
 }
 
 const api = async (instance: Instance, token: string, method: string, route: string) => {
-  const response = await fetch(`${instance.baseUrl}/sitemap${route}`, { method, headers: { Authorization: `Bearer ${token}` } });
+  const response = await fetch(`${instance.baseUrl}/sitemap${route}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+  });
   return { status: response.status, body: await response.json() };
 };
 
 /** Other instances are child processes: they take longer to boot and to answer. */
-const waitFor = <T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 120_000) => until(probe, timeoutMs);
+const waitFor = <T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 120_000) =>
+  until(probe, timeoutMs);
 
 /** A statement on the test database, as another client of it would run. */
 async function sql(statement: string) {
@@ -77,7 +95,13 @@ async function sql(statement: string) {
     return;
   }
   const mysql = require('mysql2/promise');
-  const connection = await mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'root', password: '', database: name });
+  const connection = await mysql.createConnection({
+    host: '127.0.0.1',
+    port: 3306,
+    user: 'root',
+    password: '',
+    database: name,
+  });
   try {
     await connection.query(statement);
   } finally {
@@ -89,7 +113,8 @@ async function servedSet(instance: Instance) {
   const index = await (await fetch(fileUrl(instance.baseUrl, 'index.xml'))).text();
   const names = [...index.matchAll(/<loc>[^<]*\/([^/<]+)<\/loc>/g)].map((match) => match[1]);
   const files: Record<string, string> = { 'index.xml': index };
-  for (const name of names) files[name] = await (await fetch(fileUrl(instance.baseUrl, name))).text();
+  for (const name of names)
+    files[name] = await (await fetch(fileUrl(instance.baseUrl, name))).text();
   return files;
 }
 
@@ -99,30 +124,48 @@ describeOnServerDb('two instances on one database', () => {
   beforeAll(async () => {
     db = await createDatabase(databaseClient());
     const contentTypes = { 'api::category.category': { pattern: '/c/[slug]', priority: 0.5 } };
-    const config = JSON.stringify(testConfig({ cron: false, contentTypes, lease: { ttlMs: 3000 } }));
+    const config = JSON.stringify(
+      testConfig({ cron: false, contentTypes, lease: { ttlMs: 3000 } })
+    );
     const first = await startInstance({ SITEMAP_PLUGIN_CONFIG: config, SEED_CATEGORIES: '60000' });
     await startInstance({ SITEMAP_PLUGIN_CONFIG: config });
     token = await adminToken(first);
   }, 300_000);
 
   afterAll(async () => {
-    const running = instances.filter(({ child }) => child.exitCode === null && child.signalCode === null);
-    await Promise.all(running.map(({ child }) => new Promise((resolve) => child.once('exit', resolve).kill('SIGKILL'))));
+    const running = instances.filter(
+      ({ child }) => child.exitCode === null && child.signalCode === null
+    );
+    await Promise.all(
+      running.map(
+        ({ child }) => new Promise((resolve) => child.once('exit', resolve).kill('SIGKILL'))
+      )
+    );
     await db?.drop();
   }, 120_000);
 
   it('runs one generation at a time for concurrent triggers on both, and both serve the same files', async () => {
     const [a, b] = instances;
-    const triggers = await Promise.all([a, b, a, b].map((instance) => api(instance, token, 'POST', '/generate')));
+    const triggers = await Promise.all(
+      [a, b, a, b].map((instance) => api(instance, token, 'POST', '/generate'))
+    );
     expect(triggers.map((trigger) => trigger.status)).toEqual([202, 202, 202, 202]);
     const runs = await waitFor(async () => {
       const { body } = await api(a, token, 'GET', '/status');
       const manual = body.runs.filter((run: any) => run.trigger === 'manual');
-      return manual.length >= 2 && !body.runs.some((run: any) => run.status === 'running') && body.running === null ? body.runs : null;
+      return manual.length >= 2 &&
+        !body.runs.some((run: any) => run.status === 'running') &&
+        body.running === null
+        ? body.runs
+        : null;
     });
-    const finished = runs.filter((run: any) => run.status === 'success').sort((x: any, y: any) => x.id - y.id);
+    const finished = runs
+      .filter((run: any) => run.status === 'success')
+      .sort((x: any, y: any) => x.id - y.id);
     for (let i = 1; i < finished.length; i++) {
-      expect(new Date(finished[i].startedAt).getTime()).toBeGreaterThanOrEqual(new Date(finished[i - 1].finishedAt).getTime());
+      expect(new Date(finished[i].startedAt).getTime()).toBeGreaterThanOrEqual(
+        new Date(finished[i - 1].finishedAt).getTime()
+      );
     }
     // Each instance reads the list of live files at most once a second (see file-store.ts).
     await new Promise((resolve) => setTimeout(resolve, 1_100));
@@ -142,7 +185,9 @@ describeOnServerDb('two instances on one database', () => {
     a.child.kill('SIGSTOP');
     try {
       // Newer content, written out by B once A's lease has expired by the database's clock.
-      await sql(`UPDATE categories SET slug = 'newer-content' WHERE document_id = 'seed00000000000000000000'`);
+      await sql(
+        `UPDATE categories SET slug = 'newer-content' WHERE document_id = 'seed00000000000000000000'`
+      );
       expect((await api(b, token, 'POST', '/generate')).status).toBe(202);
       await waitFor(async () => {
         const { body } = await api(b, token, 'GET', '/status');
@@ -181,13 +226,20 @@ describeOnServerDb('two instances on one database', () => {
     expect(trigger.status).toBe(202);
     const run = await waitFor(async () => {
       const { body } = await api(b, token, 'GET', '/status');
-      return body.runs.find((candidate: any) => candidate.status === 'success' && new Date(candidate.startedAt).getTime() >= killedAt);
+      return body.runs.find(
+        (candidate: any) =>
+          candidate.status === 'success' && new Date(candidate.startedAt).getTime() >= killedAt
+      );
     });
     expect(run.trigger).toBe('manual');
     const { body } = await api(b, token, 'GET', '/status');
     // The run A never finished is recorded as interrupted, not left running.
     expect(body.runs.some((candidate: any) => candidate.status === 'running')).toBe(false);
-    expect(body.runs.some((candidate: any) => candidate.status === 'failed' && /interrupted/.test(candidate.error))).toBe(true);
+    expect(
+      body.runs.some(
+        (candidate: any) => candidate.status === 'failed' && /interrupted/.test(candidate.error)
+      )
+    ).toBe(true);
     expect(body.totals.urls).toBe(60_001);
   }, 300_000);
 });

@@ -47,21 +47,35 @@ it('ends a burst of publishes with the files a full run writes', async () => {
   const category = news.documentId;
   let expected = 1;
   for (let i = 0; i < DOCUMENTS; i++) {
-    const { documentId } = await createArticle(app.strapi, { title: `A${i}`, slug: `a-${i}`, categoryDocumentId: category });
+    const { documentId } = await createArticle(app.strapi, {
+      title: `A${i}`,
+      slug: `a-${i}`,
+      categoryDocumentId: category,
+    });
     expected++;
     if (i % 4 === 0) {
-      await addLocale(app.strapi, { documentId, locale: 'fr', data: { title: `F${i}`, slug: `f-${i}`, categoryDocumentId: category } });
+      await addLocale(app.strapi, {
+        documentId,
+        locale: 'fr',
+        data: { title: `F${i}`, slug: `f-${i}`, categoryDocumentId: category },
+      });
       expected++;
     }
     if (i % 10 < 3) {
-      await addLocale(app.strapi, { documentId, locale: 'de', data: { title: `D${i}`, slug: `d-${i}`, categoryDocumentId: category } });
+      await addLocale(app.strapi, {
+        documentId,
+        locale: 'de',
+        data: { title: `D${i}`, slug: `d-${i}`, categoryDocumentId: category },
+      });
       expected++;
     }
   }
   expect(await settled(app.strapi, 120_000)).toBe(true);
   const incremental = await servedShape();
   expect(incremental.urls).toHaveLength(expected);
-  expect(incremental.urls.filter((url) => url.includes('"loc":"https://www.example.fr/')).length).toBe(DOCUMENTS / 4);
+  expect(
+    incremental.urls.filter((url) => url.includes('"loc":"https://www.example.fr/')).length
+  ).toBe(DOCUMENTS / 4);
 
   expect((await plugin().service('generator').generate('manual')).status).toBe('success');
   const full = await servedShape();

@@ -12,14 +12,20 @@ import { testConfig } from '../helpers/config';
 let app: TestStrapi;
 let token: string;
 
-const api = (method: string, path: string, body?: unknown) => callAdmin(app.baseUrl, method, path, token, body);
+const api = (method: string, path: string, body?: unknown) =>
+  callAdmin(app.baseUrl, method, path, token, body);
 
 /** The patterns of every task node-cron holds in its registry (this process: the plugin's only). */
 const registered = () => [...cron.getTasks().values()].map((task) => task.getPattern());
 
 /** Wall-clock time of an instant in a zone, e.g. "03:00". */
 const clockIn = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
 
 const SERVER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 // A zone whose 03:00 differs from the server's: the test proves the zone is applied.
@@ -53,18 +59,27 @@ it('previews the next runs in the time zone asked for, else in the server’s', 
   expect(zoned.status).toBe(200);
   expect(zoned.body.timezone).toBe(ZONE);
   expect(zoned.body.nextRuns).toHaveLength(5);
-  expect(zoned.body.nextRuns.map((iso: string) => clockIn(iso, ZONE))).toEqual(Array(5).fill('03:00'));
+  expect(zoned.body.nextRuns.map((iso: string) => clockIn(iso, ZONE))).toEqual(
+    Array(5).fill('03:00')
+  );
 
   const server = await api('POST', '/cron-preview', { expression: '0 3 * * *' });
   expect(server.body.timezone).toBe(SERVER_ZONE);
-  expect(server.body.nextRuns.map((iso: string) => clockIn(iso, SERVER_ZONE))).toEqual(Array(5).fill('03:00'));
+  expect(server.body.nextRuns.map((iso: string) => clockIn(iso, SERVER_ZONE))).toEqual(
+    Array(5).fill('03:00')
+  );
   expect(server.body.nextRuns[0]).not.toBe(zoned.body.nextRuns[0]);
 
-  const wrong = await api('POST', '/cron-preview', { expression: '0 3 * * *', timezone: 'Mars/Olympus_Mons' });
+  const wrong = await api('POST', '/cron-preview', {
+    expression: '0 3 * * *',
+    timezone: 'Mars/Olympus_Mons',
+  });
   expect(wrong.status).toBe(400);
   expect(wrong.body.error.details.errors.map((error: any) => error.path)).toEqual([['timezone']]);
   // Only names: an offset does not follow daylight saving time.
-  expect((await api('POST', '/cron-preview', { expression: '0 3 * * *', timezone: '+09:00' })).status).toBe(400);
+  expect(
+    (await api('POST', '/cron-preview', { expression: '0 3 * * *', timezone: '+09:00' })).status
+  ).toBe(400);
 });
 
 it('runs the schedule in the saved cronTimezone, and refuses an unknown zone with nothing saved', async () => {
@@ -74,12 +89,17 @@ it('runs the schedule in the saved cronTimezone, and refuses an unknown zone wit
   expect(saved.body.sources.cronTimezone).toBe('admin');
   const next = (await api('GET', '/status')).body.nextScheduledRun;
   expect(clockIn(next, ZONE)).toBe('03:00');
-  expect(next).toBe((await api('POST', '/cron-preview', { expression: '0 3 * * *', timezone: ZONE })).body.nextRuns[0]);
+  expect(next).toBe(
+    (await api('POST', '/cron-preview', { expression: '0 3 * * *', timezone: ZONE })).body
+      .nextRuns[0]
+  );
 
   const before = await api('GET', '/settings');
   const wrong = await api('PUT', '/settings', { cronTimezone: 'Europe/Atlantis' });
   expect(wrong.status).toBe(400);
-  expect(wrong.body.error.details.errors).toEqual([expect.objectContaining({ path: ['cronTimezone'] })]);
+  expect(wrong.body.error.details.errors).toEqual([
+    expect.objectContaining({ path: ['cronTimezone'] }),
+  ]);
   expect(await api('GET', '/settings')).toEqual(before);
 
   expect((await api('PUT', '/settings', { cronTimezone: null })).status).toBe(200);

@@ -32,7 +32,8 @@ let expected: { sha1: string; bytes: number; compressedBytes: number };
 
 const sha1 = (bytes: Buffer) => createHash('sha1').update(bytes).digest('hex');
 const rssMb = () => process.memoryUsage().rss / MB;
-const highWaterMb = () => Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'))![1]) / 1024;
+const highWaterMb = () =>
+  Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'))![1]) / 1024;
 const resetHighWater = () => fs.writeFileSync('/proc/self/clear_refs', '5');
 
 interface Received {
@@ -46,21 +47,31 @@ interface Received {
 /** One request with node's http module (bodies as sent), hashing the body as it streams in. */
 function request(method: 'GET' | 'HEAD', headers: Record<string, string>, keep = false) {
   return new Promise<Received>((resolve, reject) => {
-    const req = http.request(fileUrl(app.baseUrl, NAME), { method, headers, agent: false }, (response) => {
-      const hash = createHash('sha1');
-      const chunks: Buffer[] = [];
-      let bytes = 0;
-      response.on('data', (chunk: Buffer) => {
-        hash.update(chunk);
-        bytes += chunk.length;
-        if (keep) chunks.push(chunk);
-      });
-      response.on('end', () => {
-        const raw = keep ? Buffer.concat(chunks) : undefined;
-        resolve({ status: response.statusCode!, headers: response.headers, sha1: hash.digest('hex'), bytes, raw });
-      });
-      response.on('error', reject);
-    });
+    const req = http.request(
+      fileUrl(app.baseUrl, NAME),
+      { method, headers, agent: false },
+      (response) => {
+        const hash = createHash('sha1');
+        const chunks: Buffer[] = [];
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => {
+          hash.update(chunk);
+          bytes += chunk.length;
+          if (keep) chunks.push(chunk);
+        });
+        response.on('end', () => {
+          const raw = keep ? Buffer.concat(chunks) : undefined;
+          resolve({
+            status: response.statusCode!,
+            headers: response.headers,
+            sha1: hash.digest('hex'),
+            bytes,
+            raw,
+          });
+        });
+        response.on('error', reject);
+      }
+    );
     req.on('error', reject);
     req.end();
   });
@@ -76,11 +87,18 @@ async function concurrently(count: number, send: () => Promise<Received>) {
 
 beforeAll(async () => {
   app = await startTestStrapi({
-    pluginConfig: testConfig({ contentTypes: { [CATEGORY]: { pattern: '/c/[slug]', priority: 0.5 } }, customUrls: [], cron: false }),
+    pluginConfig: testConfig({
+      contentTypes: { [CATEGORY]: { pattern: '/c/[slug]', priority: 0.5 } },
+      customUrls: [],
+      cron: false,
+    }),
   });
   // Slugs that compress like real ones (~30x): a long shared text after a unique number.
   const filler = 'a-long-and-descriptive-slug-that-repeats-from-one-entry-to-the-next-'.repeat(3);
-  await seedPublishedCategories(app.strapi, Array.from({ length: URLS }, (_, i) => `${i}-${filler}${i}`));
+  await seedPublishedCategories(
+    app.strapi,
+    Array.from({ length: URLS }, (_, i) => `${i}-${filler}${i}`)
+  );
   expect((await plugin().service('generator').generate('manual')).status).toBe('success');
 }, TIMEOUT);
 
@@ -107,7 +125,9 @@ it(
 it(
   `answers ${CLIENTS} concurrent HEADs with the headers of the GET and no body, reading nothing`,
   async () => {
-    const { responses, growthMb } = await concurrently(CLIENTS, () => request('HEAD', { 'Accept-Encoding': 'identity' }));
+    const { responses, growthMb } = await concurrently(CLIENTS, () =>
+      request('HEAD', { 'Accept-Encoding': 'identity' })
+    );
     for (const response of responses) {
       expect(response.status).toBe(200);
       expect(response.bytes).toBe(0);
@@ -130,7 +150,9 @@ it(
 it(
   `serves ${CLIENTS} concurrent GETs without gzip, every body complete, within ${MAX_GROWTH_MB} MB of the idle RSS`,
   async () => {
-    const { responses, growthMb } = await concurrently(CLIENTS, () => request('GET', { 'Accept-Encoding': 'identity' }));
+    const { responses, growthMb } = await concurrently(CLIENTS, () =>
+      request('GET', { 'Accept-Encoding': 'identity' })
+    );
     for (const response of responses) {
       expect(response.status).toBe(200);
       expect(response.headers['content-encoding']).toBeUndefined();

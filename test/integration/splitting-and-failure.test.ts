@@ -18,9 +18,17 @@ beforeAll(async () => {
   app = await startTestStrapi({ pluginConfig: testConfig({ customUrls: [] }) });
   const news = await createCategory(app.strapi, { name: 'News', slug: 'news' });
   for (let i = 0; i < ARTICLES; i++) {
-    const article = await createArticle(app.strapi, { title: `A${i}`, slug: `article-${i}`, categoryDocumentId: news.documentId });
+    const article = await createArticle(app.strapi, {
+      title: `A${i}`,
+      slug: `article-${i}`,
+      categoryDocumentId: news.documentId,
+    });
     if (i % 2 === 0) {
-      await addLocale(app.strapi, { documentId: article.documentId, locale: 'fr', data: { title: `F${i}`, slug: `article-fr-${i}`, categoryDocumentId: news.documentId } });
+      await addLocale(app.strapi, {
+        documentId: article.documentId,
+        locale: 'fr',
+        data: { title: `F${i}`, slug: `article-fr-${i}`, categoryDocumentId: news.documentId },
+      });
     }
   }
 });
@@ -42,20 +50,28 @@ describe('splitting', () => {
     expect(articleFiles.reduce((sum, file) => sum + file.urls.length, 0)).toBe(ARTICLE_URLS);
     // hreflang partners always share a file.
     for (const file of articleFiles) {
-      for (const url of file.urls) for (const link of url.alternates) expect(file.urls.map((u) => u.loc)).toContain(link.href);
+      for (const url of file.urls)
+        for (const link of url.alternates) expect(file.urls.map((u) => u.loc)).toContain(link.href);
     }
   });
 
   it('records contiguous document-id key ranges for each group of files', async () => {
-    const rows = (await liveFiles()).filter((file: any) => file.format === 'urlset' && file.groupKey === 'article');
+    const rows = (await liveFiles()).filter(
+      (file: any) => file.format === 'urlset' && file.groupKey === 'article'
+    );
     rows.sort((a: any, b: any) => (a.rangeStart < b.rangeStart ? -1 : 1));
     expect(rows[0].rangeStart).toBe('');
     for (let i = 1; i < rows.length; i++) expect(rows[i].rangeStart).toBe(rows[i - 1].rangeEnd);
     expect(rows[rows.length - 1].rangeEnd).toBeNull();
     // Every document id listed in a file lies inside its range.
-    const published = (await app.strapi.db.query(ARTICLE as any).findMany({ select: ['documentId'], where: { publishedAt: { $notNull: true } } })) as any[];
+    const published = (await app.strapi.db
+      .query(ARTICLE as any)
+      .findMany({ select: ['documentId'], where: { publishedAt: { $notNull: true } } })) as any[];
     for (const { documentId } of published) {
-      const holders = rows.filter((row: any) => documentId > row.rangeStart && (row.rangeEnd === null || documentId <= row.rangeEnd));
+      const holders = rows.filter(
+        (row: any) =>
+          documentId > row.rangeStart && (row.rangeEnd === null || documentId <= row.rangeEnd)
+      );
       expect(holders).toHaveLength(1);
     }
   });
@@ -66,7 +82,11 @@ describe('splitting', () => {
     const { files } = await fetchSitemapSet(app.baseUrl);
     expect(files.filter((file) => file.name.startsWith('article-')).length).toBeGreaterThan(2);
     for (const file of files) expect(file.bytes).toBeLessThanOrEqual(1500);
-    expect(files.filter((file) => file.name.startsWith('article-')).reduce((sum, file) => sum + file.urls.length, 0)).toBe(ARTICLE_URLS);
+    expect(
+      files
+        .filter((file) => file.name.startsWith('article-'))
+        .reduce((sum, file) => sum + file.urls.length, 0)
+    ).toBe(ARTICLE_URLS);
     await settings().update({ limits: null });
   });
 });
@@ -100,7 +120,9 @@ describe('a generation that fails in the middle', () => {
     expect(run).toMatchObject({ status: 'failed', trigger: 'manual' });
     expect(run.error.length).toBeGreaterThan(0);
     // Nothing of the failed generation is left behind.
-    const pending = await app.strapi.db.query('plugin::sitemap.sitemap-file' as any).count({ where: { state: 'pending' } });
+    const pending = await app.strapi.db
+      .query('plugin::sitemap.sitemap-file' as any)
+      .count({ where: { state: 'pending' } });
     expect(pending).toBe(0);
 
     expect((await generate()).status).toBe('success');

@@ -15,17 +15,26 @@ let token: string;
 let bilingual: string;
 
 async function status() {
-  const response = await fetch(`${app.baseUrl}/sitemap/status`, { headers: { Authorization: `Bearer ${token}` } });
+  const response = await fetch(`${app.baseUrl}/sitemap/status`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(response.status).toBe(200);
   return response.json();
 }
 
-const generate = async () => expect((await app.strapi.plugin('sitemap').service('generator').generate('manual')).status).toBe('success');
+const generate = async () =>
+  expect((await app.strapi.plugin('sitemap').service('generator').generate('manual')).status).toBe(
+    'success'
+  );
 
 beforeAll(async () => {
   const config = testConfig({
     contentTypes: {
-      [ARTICLE]: { pattern: '/blog/[slug]', locales: { fr: { pattern: '/fr/blog/[slug]' } }, priority: 0.5 },
+      [ARTICLE]: {
+        pattern: '/blog/[slug]',
+        locales: { fr: { pattern: '/fr/blog/[slug]' } },
+        priority: 0.5,
+      },
       [CATEGORY]: { pattern: '/c/[slug]', priority: 0.5 },
     },
     customUrls: [],
@@ -40,7 +49,11 @@ beforeAll(async () => {
   await createCategory(app.strapi, { name: 'Sport', slug: 'sport' });
   await createArticle(app.strapi, { title: 'Solo', slug: 'solo' });
   bilingual = (await createArticle(app.strapi, { title: 'Hello', slug: 'hello' })).documentId;
-  await addLocale(app.strapi, { documentId: bilingual, locale: 'fr', data: { title: 'Bonjour', slug: 'bonjour' } });
+  await addLocale(app.strapi, {
+    documentId: bilingual,
+    locale: 'fr',
+    data: { title: 'Bonjour', slug: 'bonjour' },
+  });
   expect(await settled(app.strapi, 30_000)).toBe(true);
   await generate();
 });
@@ -53,7 +66,12 @@ it('reports a document whose URLs do not fit in one file, and leaves it out', as
   const { validation, files } = await status();
   expect(validation.counts['file-limit']).toBe(1);
   expect(validation.samples).toContainEqual(
-    expect.objectContaining({ rule: 'file-limit', contentType: ARTICLE, documentId: bilingual, detail: '2 URLs' })
+    expect.objectContaining({
+      rule: 'file-limit',
+      contentType: ARTICLE,
+      documentId: bilingual,
+      detail: '2 URLs',
+    })
   );
   const listed = files.map((file: any) => file.urlCount);
   expect(listed).toEqual([1, 1, 1]);
@@ -62,7 +80,9 @@ it('reports a document whose URLs do not fit in one file, and leaves it out', as
 it('reports a priority that is the same on every URL', async () => {
   const { validation } = await status();
   expect(validation.counts['priority-uniform']).toBe(1);
-  expect(validation.samples).toContainEqual(expect.objectContaining({ rule: 'priority-uniform', detail: 'every URL has priority 0.5' }));
+  expect(validation.samples).toContainEqual(
+    expect.objectContaining({ rule: 'priority-uniform', detail: 'every URL has priority 0.5' })
+  );
 });
 
 it('reports an index that lists its files on a local host, until publicUrl is set', async () => {
@@ -72,11 +92,15 @@ it('reports an index that lists its files on a local host, until publicUrl is se
   let { validation } = await status();
   expect(validation.counts['index-host-local']).toBe(1);
   const indexUrl = expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/api\/sitemap\/index\.xml$/);
-  expect(validation.samples).toContainEqual(expect.objectContaining({ rule: 'index-host-local', url: indexUrl }));
+  expect(validation.samples).toContainEqual(
+    expect.objectContaining({ rule: 'index-host-local', url: indexUrl })
+  );
 
   await app.strapi.plugin('sitemap').service('settings').update({ publicUrl: PUBLIC_URL });
   await generate();
   ({ validation } = await status());
   expect(validation.counts['index-host-local']).toBeUndefined();
-  expect(validation.samples.filter((sample: any) => sample.rule === 'index-host-local')).toEqual([]);
+  expect(validation.samples.filter((sample: any) => sample.rule === 'index-host-local')).toEqual(
+    []
+  );
 });

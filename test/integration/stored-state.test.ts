@@ -20,7 +20,8 @@ let news: string;
 
 const plugin = () => app.strapi.plugin('sitemap');
 
-const api = (method: string, path: string, body?: unknown) => callAdmin(app.baseUrl, method, path, token, body);
+const api = (method: string, path: string, body?: unknown) =>
+  callAdmin(app.baseUrl, method, path, token, body);
 
 /** Polls until `check` returns a value (runs start in the background); fails with the last value seen. */
 const servedSet = async () => {
@@ -35,7 +36,8 @@ beforeAll(async () => {
   app = await startTestStrapi({ pluginConfig: testConfig({ cron: false, debounceMs: 50 }) });
   token = (await createSuperAdmin(app.strapi, app.baseUrl)).token;
   news = (await createCategory(app.strapi, { name: 'News', slug: 'news' })).documentId;
-  for (const slug of ['one', 'two', 'three']) await createArticle(app.strapi, { title: slug, slug, categoryDocumentId: news });
+  for (const slug of ['one', 'two', 'three'])
+    await createArticle(app.strapi, { title: slug, slug, categoryDocumentId: news });
   expect(await settled(app.strapi, 30_000)).toBe(true);
   expect((await plugin().service('generator').generate('manual')).status).toBe('success');
 });
@@ -45,7 +47,12 @@ afterAll(async () => {
 });
 
 it('offers no import when strapi-plugin-sitemap left no settings', async () => {
-  expect((await api('GET', '/legacy-import')).body).toEqual({ found: false, importedAt: null, plan: null, exclusions: [] });
+  expect((await api('GET', '/legacy-import')).body).toEqual({
+    found: false,
+    importedAt: null,
+    plan: null,
+    exclusions: [],
+  });
 });
 
 describe('a saved settings change regenerates', () => {
@@ -56,15 +63,27 @@ describe('a saved settings change regenerates', () => {
       contentTypes: { ...types, [ARTICLE]: { ...types[ARTICLE], pattern: '/articles/[slug]' } },
     });
     expect(status).toBe(200);
-    const { locs } = await waitFor('the new pattern served', servedSet, (set) => set.locs.includes(`${HOST}/articles/one`));
-    const articleLocs = locs.filter((loc) => !loc.endsWith('/blog/news') && !loc.endsWith('/contact') && loc !== `${HOST}/`);
-    expect(articleLocs.sort()).toEqual([`${HOST}/articles/one`, `${HOST}/articles/three`, `${HOST}/articles/two`]);
+    const { locs } = await waitFor('the new pattern served', servedSet, (set) =>
+      set.locs.includes(`${HOST}/articles/one`)
+    );
+    const articleLocs = locs.filter(
+      (loc) => !loc.endsWith('/blog/news') && !loc.endsWith('/contact') && loc !== `${HOST}/`
+    );
+    expect(articleLocs.sort()).toEqual([
+      `${HOST}/articles/one`,
+      `${HOST}/articles/three`,
+      `${HOST}/articles/two`,
+    ]);
   });
 
   it('drops a removed type, with no schedule', async () => {
     const { [CATEGORY]: _removed, ...rest } = await contentTypes();
     expect((await api('PUT', '/settings', { contentTypes: rest })).status).toBe(200);
-    const set = await waitFor('the category gone', servedSet, (current) => !current.locs.includes(`${HOST}/blog/news`));
+    const set = await waitFor(
+      'the category gone',
+      servedSet,
+      (current) => !current.locs.includes(`${HOST}/blog/news`)
+    );
     expect(set.names.some((name) => name.startsWith('category'))).toBe(false);
     expect(set.locs).toContain(`${HOST}/articles/one`);
   });
@@ -82,28 +101,43 @@ describe('a saved settings change regenerates', () => {
 describe('admin values that no longer validate', () => {
   it('are skipped by the run, which writes the rest, and named on the status', async () => {
     const types = await contentTypes();
-    expect((await api('PUT', '/settings', { contentTypes: { ...types, [CATEGORY]: { pattern: '/topics/[slug]' } } })).status).toBe(200);
-    await waitFor('the category served', servedSet, (set) => set.locs.includes(`${HOST}/topics/news`));
+    expect(
+      (
+        await api('PUT', '/settings', {
+          contentTypes: { ...types, [CATEGORY]: { pattern: '/topics/[slug]' } },
+        })
+      ).status
+    ).toBe(200);
+    await waitFor('the category served', servedSet, (set) =>
+      set.locs.includes(`${HOST}/topics/news`)
+    );
     // As after a schema change: the saved row names a field the type no longer has.
     const store = app.strapi.store({ type: 'plugin', name: 'sitemap' });
     const saved = (await store.get({ key: 'admin-settings' })) as any;
     await store.set({
       key: 'admin-settings',
-      value: { ...saved, contentTypes: { ...saved.contentTypes, [CATEGORY]: { pattern: '/topics/[removedField]' } } },
+      value: {
+        ...saved,
+        contentTypes: { ...saved.contentTypes, [CATEGORY]: { pattern: '/topics/[removedField]' } },
+      },
     });
 
     expect((await api('POST', '/generate')).status).toBe(202);
     const status = await waitFor(
       'a run after the change',
       async () => (await api('GET', '/status')).body,
-      (body) => body.runs[0]?.status !== 'running' && body.runs[0]?.report?.settingWarnings?.length > 0
+      (body) =>
+        body.runs[0]?.status !== 'running' && body.runs[0]?.report?.settingWarnings?.length > 0
     );
     expect(status.runs[0].status).toBe('success');
     const set = await servedSet();
     expect(set.locs).toContain(`${HOST}/articles/one`);
     expect(set.locs.some((loc) => loc.includes('/topics/'))).toBe(false);
     expect(status.settingWarnings).toEqual([
-      { setting: 'contentTypes["api::category.category"]', message: expect.stringContaining('"removedField" is not a field') },
+      {
+        setting: 'contentTypes["api::category.category"]',
+        message: expect.stringContaining('"removedField" is not a field'),
+      },
     ]);
     expect(status.runs[0].report.settingWarnings).toEqual(status.settingWarnings);
   });
@@ -136,12 +170,17 @@ describe('run history and failures', () => {
       const { failing } = await waitFor(
         'a failed publish run',
         async () => (await api('GET', '/status')).body,
-        (body) => body.runs[0]?.status === 'failed' && body.runs[0].trigger === 'publish' && body.failing?.retryAt !== null
+        (body) =>
+          body.runs[0]?.status === 'failed' &&
+          body.runs[0].trigger === 'publish' &&
+          body.failing?.retryAt !== null
       );
       // Counted among the runs kept: the 100 newest.
       expect(failing.failures).toBe(100);
       expect(failing.lastError).toMatch(/sitemap_exclusions/);
-      expect(Date.parse(failing.retryAt) - Date.parse(failing.lastFailedAt)).toBe(retryDelayMs(failing.failures));
+      expect(Date.parse(failing.retryAt) - Date.parse(failing.lastFailedAt)).toBe(
+        retryDelayMs(failing.failures)
+      );
 
       // Marks piling up while runs fail become one full mark.
       const marks = plugin().service('dirty-marks');

@@ -32,9 +32,14 @@ function ensureAdminBuild({ log = console.log } = {}) {
   const result = spawnSync(strapiBin, ['build'], {
     cwd: appDir,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, STRAPI_TELEMETRY_DISABLED: 'true', NODE_OPTIONS: '--max-old-space-size=4096' },
+    env: {
+      ...process.env,
+      STRAPI_TELEMETRY_DISABLED: 'true',
+      NODE_OPTIONS: '--max-old-space-size=4096',
+    },
   });
-  if (result.status !== 0) throw new Error(`strapi build of test/app failed (exit ${result.status})`);
+  if (result.status !== 0)
+    throw new Error(`strapi build of test/app failed (exit ${result.status})`);
   fs.writeFileSync(stamp, current);
 }
 

@@ -9,7 +9,12 @@ const { ensureAdminBuild } = require('./admin-build');
 
 const appDir = path.resolve(__dirname, '../app');
 const port = Number(process.env.PORT || 1337);
-const ADMIN = { email: 'admin@example.com', password: 'Sitemap-Demo-2026', firstname: 'Demo', lastname: 'Admin' };
+const ADMIN = {
+  email: 'admin@example.com',
+  password: 'Sitemap-Demo-2026',
+  firstname: 'Demo',
+  lastname: 'Admin',
+};
 
 process.env.STRAPI_TELEMETRY_DISABLED = 'true';
 process.env.DATABASE_CLIENT = process.env.DATABASE_CLIENT || 'sqlite';
@@ -23,7 +28,11 @@ async function seed(strapi) {
   const articles = strapi.documents('api::article.article');
   if ((await categories.count({})) > 0) return false;
   const created = [];
-  for (const [name, slug] of [['News', 'news'], ['Guides', 'guides'], ['Café & Culture', 'café-culture']]) {
+  for (const [name, slug] of [
+    ['News', 'news'],
+    ['Guides', 'guides'],
+    ['Café & Culture', 'café-culture'],
+  ]) {
     const category = await categories.create({ data: { name, slug } });
     await categories.publish({ documentId: category.documentId });
     created.push(category);
@@ -32,10 +41,24 @@ async function seed(strapi) {
     const category = created[i % created.length];
     const article = await articles.create({
       locale: 'en',
-      data: { title: `Article ${i}`, slug: `article-${i}`, category: category.documentId, noindex: i === 7, publishDate: '2026-11-01' },
+      data: {
+        title: `Article ${i}`,
+        slug: `article-${i}`,
+        category: category.documentId,
+        noindex: i === 7,
+        publishDate: '2026-11-01',
+      },
     });
     if (i % 2 === 0) {
-      await articles.update({ documentId: article.documentId, locale: 'fr', data: { title: `Article ${i} (fr)`, slug: `article-${i}-fr`, category: category.documentId } });
+      await articles.update({
+        documentId: article.documentId,
+        locale: 'fr',
+        data: {
+          title: `Article ${i} (fr)`,
+          slug: `article-${i}-fr`,
+          category: category.documentId,
+        },
+      });
     }
     // Article 24 stays a draft: it must not be listed.
     if (i !== 24) await articles.publish({ documentId: article.documentId, locale: '*' });
@@ -50,7 +73,9 @@ async function seed(strapi) {
 async function ensureAdmin(strapi) {
   if (await strapi.service('admin::user').exists()) return;
   const superAdmin = await strapi.service('admin::role').getSuperAdmin();
-  await strapi.service('admin::user').create({ ...ADMIN, registrationToken: null, isActive: true, roles: [superAdmin.id] });
+  await strapi
+    .service('admin::user')
+    .create({ ...ADMIN, registrationToken: null, isActive: true, roles: [superAdmin.id] });
 }
 
 async function main() {
@@ -61,7 +86,10 @@ async function main() {
   const seeded = await seed(strapi);
   await ensureAdmin(strapi);
   await strapi.listen();
-  const result = await strapi.plugin('sitemap').service('generator').generate(seeded ? 'script' : 'manual');
+  const result = await strapi
+    .plugin('sitemap')
+    .service('generator')
+    .generate(seeded ? 'script' : 'manual');
   const base = (await strapi.plugin('sitemap').service('settings').plan()).publicUrl;
   console.log(`
   Sitemap demo is running (${result.urlCount} URLs, run ${result.status}).

@@ -11,7 +11,9 @@ async function main() {
   const appContext = await compileStrapi({ appDir: process.env.STRAPI_APP_DIR || process.cwd() });
   const strapi = await createStrapi(appContext).load();
   const result = await strapi.plugin('sitemap').service('generator').generate('script');
-  console.log(`sitemap: ${result.status}, ${result.urlCount} URLs, ${result.filesWritten} files written${result.error ? `: ${result.error}` : ''}`);
+  console.log(
+    `sitemap: ${result.status}, ${result.urlCount} URLs, ${result.filesWritten} files written${result.error ? `: ${result.error}` : ''}`
+  );
   await strapi.destroy();
   process.exit(result.status === 'success' ? 0 : 1);
 }

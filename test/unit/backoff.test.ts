@@ -4,7 +4,9 @@ const MINUTE = 60_000;
 
 describe('retryDelayMs', () => {
   it('starts at one minute and doubles with each failure in a row', () => {
-    expect([1, 2, 3, 4, 5, 6].map(retryDelayMs)).toEqual([1, 2, 4, 8, 16, 32].map((minutes) => minutes * MINUTE));
+    expect([1, 2, 3, 4, 5, 6].map(retryDelayMs)).toEqual(
+      [1, 2, 4, 8, 16, 32].map((minutes) => minutes * MINUTE)
+    );
   });
 
   it('stays at one hour from the seventh failure on', () => {
@@ -14,6 +16,7 @@ describe('retryDelayMs', () => {
   });
 
   it('reads a count below one or not a number as the first failure', () => {
-    for (const failures of [0, -3, Number.NaN, Number.POSITIVE_INFINITY]) expect(retryDelayMs(failures)).toBe(FIRST_RETRY_MS);
+    for (const failures of [0, -3, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(retryDelayMs(failures)).toBe(FIRST_RETRY_MS);
   });
 });

@@ -1,14 +1,31 @@
-import { DEFAULT_SETTINGS, SETTING_KEYS, validateSettings } from '../../server/src/core/settings-rules';
+import {
+  DEFAULT_SETTINGS,
+  SETTING_KEYS,
+  validateSettings,
+} from '../../server/src/core/settings-rules';
 import { isTimeZone } from '../../server/src/core/time-zone';
 
 const base = { ...DEFAULT_SETTINGS, hostname: 'https://www.example.com' };
 
 describe('isTimeZone', () => {
-  it.each(['Europe/Paris', 'America/New_York', 'Asia/Kolkata', 'UTC', 'Etc/GMT+5', 'europe/paris'])('accepts the IANA name %s', (zone) => {
-    expect(isTimeZone(zone)).toBe(true);
-  });
+  it.each(['Europe/Paris', 'America/New_York', 'Asia/Kolkata', 'UTC', 'Etc/GMT+5', 'europe/paris'])(
+    'accepts the IANA name %s',
+    (zone) => {
+      expect(isTimeZone(zone)).toBe(true);
+    }
+  );
 
-  const wrong: Array<[unknown]> = [['Mars/Olympus_Mons'], ['+01:00'], ['-05:00'], [''], ['Europe/Paris '], [3], [null], [undefined], [{}]];
+  const wrong: Array<[unknown]> = [
+    ['Mars/Olympus_Mons'],
+    ['+01:00'],
+    ['-05:00'],
+    [''],
+    ['Europe/Paris '],
+    [3],
+    [null],
+    [undefined],
+    [{}],
+  ];
   it.each(wrong)('refuses %p', (value) => {
     expect(isTimeZone(value)).toBe(false);
   });
@@ -32,7 +49,9 @@ describe('cronTimezone setting', () => {
   });
 
   it('keeps a valid IANA name', () => {
-    expect(validateSettings({ ...base, cronTimezone: 'Europe/Paris' }).settings!.cronTimezone).toBe('Europe/Paris');
+    expect(validateSettings({ ...base, cronTimezone: 'Europe/Paris' }).settings!.cronTimezone).toBe(
+      'Europe/Paris'
+    );
   });
 
   it.each([[''], [null]])('reads %p as unset', (value) => {
@@ -41,9 +60,14 @@ describe('cronTimezone setting', () => {
     expect(settings!.cronTimezone).toBeUndefined();
   });
 
-  it.each([['Europe/Atlantis'], ['+02:00'], [42], [true]])('refuses %p with a field error on cronTimezone alone', (value) => {
-    const { settings, errors } = validateSettings({ ...base, cronTimezone: value });
-    expect(settings).toBeUndefined();
-    expect(errors).toEqual([{ path: ['cronTimezone'], message: expect.stringContaining('IANA time zone') }]);
-  });
+  it.each([['Europe/Atlantis'], ['+02:00'], [42], [true]])(
+    'refuses %p with a field error on cronTimezone alone',
+    (value) => {
+      const { settings, errors } = validateSettings({ ...base, cronTimezone: value });
+      expect(settings).toBeUndefined();
+      expect(errors).toEqual([
+        { path: ['cronTimezone'], message: expect.stringContaining('IANA time zone') },
+      ]);
+    }
+  );
 });

@@ -3,7 +3,8 @@ import { fromDbValue } from '../../server/src/core/db-values';
 // Strapi's own conversions, the reference: the entry reader must give what the query engine gives.
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { createField } = require('@strapi/database/dist/fields/index.js');
-const engine = (type: string, value: unknown) => (value === null ? null : createField({ type }).fromDB(value));
+const engine = (type: string, value: unknown) =>
+  value === null ? null : createField({ type }).fromDB(value);
 
 describe('fromDbValue', () => {
   it.each([
@@ -20,12 +21,18 @@ describe('fromDbValue', () => {
     ['timestamp', [1764470000000, new Date(Date.UTC(2026, 0, 2)), '2026-01-02T00:00:00.000Z']],
   ])('gives what the query engine gives for a %s', (type, values) => {
     const convert = fromDbValue(type);
-    for (const value of [...(values as unknown[]), null]) expect(convert(value)).toEqual(engine(type, value));
+    for (const value of [...(values as unknown[]), null])
+      expect(convert(value)).toEqual(engine(type, value));
   });
 
   it('gives a datetime as a Date of the instant the query engine writes as ISO text', () => {
     const convert = fromDbValue('datetime');
-    for (const value of [new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 6)), 1764470000000, '2026-01-02 03:04:05', '2026-01-02T03:04:05.006Z']) {
+    for (const value of [
+      new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 6)),
+      1764470000000,
+      '2026-01-02 03:04:05',
+      '2026-01-02T03:04:05.006Z',
+    ]) {
       const date = convert(value) as Date;
       expect(date).toBeInstanceOf(Date);
       expect(date.toISOString()).toBe(engine('datetime', value));

@@ -1,4 +1,10 @@
-import { documentUrls, originFor, type DocumentInput, type TypePlan, type UrlContext } from '../../server/src/core/document-urls';
+import {
+  documentUrls,
+  originFor,
+  type DocumentInput,
+  type TypePlan,
+  type UrlContext,
+} from '../../server/src/core/document-urls';
 import { parsePattern } from '../../server/src/core/pattern';
 import { UrlHashSet } from '../../server/src/core/url-hash-set';
 import { ValidationReport } from '../../server/src/core/validation';
@@ -28,7 +34,11 @@ const context = (overrides: Partial<UrlContext> = {}): UrlContext => ({
   ...overrides,
 });
 
-const bilingual = (documentId = 'doc1', en: Record<string, unknown> = {}, fr: Record<string, unknown> = {}): DocumentInput => ({
+const bilingual = (
+  documentId = 'doc1',
+  en: Record<string, unknown> = {},
+  fr: Record<string, unknown> = {}
+): DocumentInput => ({
   documentId,
   versions: [
     { locale: 'en', entry: { slug: 'hello', updatedAt: '2026-01-10T10:00:00.000Z', ...en } },
@@ -41,7 +51,10 @@ const FR = 'https://www.example.com/fr/blog/bonjour';
 
 describe('originFor', () => {
   it('uses the per-locale hostname when there is one, else the hostname', () => {
-    const hosts = { hostname: 'https://www.example.com', hostnames: { fr: 'https://www.example.fr' } };
+    const hosts = {
+      hostname: 'https://www.example.com',
+      hostnames: { fr: 'https://www.example.fr' },
+    };
     expect(originFor(hosts, 'fr')).toBe('https://www.example.fr');
     expect(originFor(hosts, 'en')).toBe('https://www.example.com');
     expect(originFor(hosts)).toBe('https://www.example.com');
@@ -60,8 +73,18 @@ describe('documentUrls', () => {
 
     it('fills each record from the plan and the entry', () => {
       const [block] = documentUrls(plan(), bilingual(), context());
-      expect(block.records[0]).toMatchObject({ loc: EN, lastmod: '2026-01-10T10:00:00+00:00', changefreq: 'weekly', priority: 0.8 });
-      expect(block.records[1]).toMatchObject({ loc: FR, lastmod: '2026-02-20T08:30:00+00:00', changefreq: 'weekly', priority: 0.8 });
+      expect(block.records[0]).toMatchObject({
+        loc: EN,
+        lastmod: '2026-01-10T10:00:00+00:00',
+        changefreq: 'weekly',
+        priority: 0.8,
+      });
+      expect(block.records[1]).toMatchObject({
+        loc: FR,
+        lastmod: '2026-02-20T08:30:00+00:00',
+        changefreq: 'weekly',
+        priority: 0.8,
+      });
     });
 
     it('lists every version, itself included, plus x-default to the default locale, on each record', () => {
@@ -86,14 +109,25 @@ describe('documentUrls', () => {
         { hreflang: 'en', href: EN },
         { hreflang: 'fr', href: FR },
       ]);
-      const [noDefault] = documentUrls(plan({ defaultLocale: undefined }), bilingual('doc2', { slug: 'h2' }, { slug: 'b2' }), context());
-      expect(noDefault.records[0].alternates!.map((alternate) => alternate.hreflang)).toEqual(['en', 'fr']);
+      const [noDefault] = documentUrls(
+        plan({ defaultLocale: undefined }),
+        bilingual('doc2', { slug: 'h2' }, { slug: 'b2' }),
+        context()
+      );
+      expect(noDefault.records[0].alternates!.map((alternate) => alternate.hreflang)).toEqual([
+        'en',
+        'fr',
+      ]);
     });
 
     it('takes the block lastmodTime from the newest version', () => {
       const [block] = documentUrls(plan(), bilingual(), context());
       expect(block.lastmodTime).toBe(Date.UTC(2026, 1, 20, 8, 30));
-      const [reversed] = documentUrls(plan(), bilingual('doc2', { slug: 'h2', updatedAt: '2026-03-01 00:00:00' }, { slug: 'b2' }), context());
+      const [reversed] = documentUrls(
+        plan(),
+        bilingual('doc2', { slug: 'h2', updatedAt: '2026-03-01 00:00:00' }, { slug: 'b2' }),
+        context()
+      );
       expect(reversed.lastmodTime).toBe(Date.UTC(2026, 2, 1));
     });
 
@@ -106,7 +140,11 @@ describe('documentUrls', () => {
 
   describe('alternates only when there is something to alternate with', () => {
     it('gives a single-version document no alternates', () => {
-      const [block] = documentUrls(plan(), { documentId: 'd', versions: [{ locale: 'en', entry: { slug: 'solo' } }] }, context());
+      const [block] = documentUrls(
+        plan(),
+        { documentId: 'd', versions: [{ locale: 'en', entry: { slug: 'solo' } }] },
+        context()
+      );
       expect(block.records).toHaveLength(1);
       expect(block.records[0].alternates).toBeUndefined();
     });
@@ -127,12 +165,24 @@ describe('documentUrls', () => {
         ],
       };
       const [block] = documentUrls(plan(), doc, context());
-      expect(block.records[0].alternates!.map((alternate) => alternate.hreflang)).toEqual(['en', 'fr', 'x-default']);
+      expect(block.records[0].alternates!.map((alternate) => alternate.hreflang)).toEqual([
+        'en',
+        'fr',
+        'x-default',
+      ]);
     });
 
     it('gives a type without internationalization no alternates', () => {
-      const nonLocalized = plan({ localized: false, pattern: parsePattern('/c/[slug]'), defaultLocale: undefined });
-      const blocks = documentUrls(nonLocalized, { documentId: 'c1', versions: [{ entry: { slug: 'news' } }] }, context());
+      const nonLocalized = plan({
+        localized: false,
+        pattern: parsePattern('/c/[slug]'),
+        defaultLocale: undefined,
+      });
+      const blocks = documentUrls(
+        nonLocalized,
+        { documentId: 'c1', versions: [{ entry: { slug: 'news' } }] },
+        context()
+      );
       expect(blocks).toEqual([
         {
           origin: 'https://www.example.com',
@@ -145,10 +195,16 @@ describe('documentUrls', () => {
 
   describe('per-locale patterns and hostnames', () => {
     it('uses the locale pattern for its locale and the main pattern for the others', () => {
-      const localePlan = plan({ pattern: parsePattern('/blog/[slug]'), localePatterns: { fr: parsePattern('/actualites/[slug]') } });
+      const localePlan = plan({
+        pattern: parsePattern('/blog/[slug]'),
+        localePatterns: { fr: parsePattern('/actualites/[slug]') },
+      });
       const [block] = documentUrls(localePlan, bilingual('doc1', {}, {}), context());
       // Same hostname: both stay in one block.
-      expect(block.records.map((record) => record.loc)).toEqual(['https://www.example.com/blog/hello', 'https://www.example.com/actualites/bonjour']);
+      expect(block.records.map((record) => record.loc)).toEqual([
+        'https://www.example.com/blog/hello',
+        'https://www.example.com/actualites/bonjour',
+      ]);
     });
 
     it('puts each origin in its own block, with alternates across origins', () => {
@@ -158,7 +214,13 @@ describe('documentUrls', () => {
         localePatterns: { fr: parsePattern('/actualites/[slug]') },
       });
       const blocks = documentUrls(crossPlan, bilingual(), context());
-      expect(blocks.map((block) => [block.origin, block.locales, block.records.map((record) => record.loc)])).toEqual([
+      expect(
+        blocks.map((block) => [
+          block.origin,
+          block.locales,
+          block.records.map((record) => record.loc),
+        ])
+      ).toEqual([
         ['https://www.example.com', ['en'], ['https://www.example.com/blog/hello']],
         ['https://www.example.fr', ['fr'], ['https://www.example.fr/actualites/bonjour']],
       ]);
@@ -178,7 +240,11 @@ describe('documentUrls', () => {
         documentId: 'd',
         versions: ['en', 'fr', 'de'].map((locale) => ({ locale, entry: { slug: `s-${locale}` } })),
       };
-      const blocks = documentUrls(plan({ hostnames: { fr: 'https://www.example.fr' } }), doc, context());
+      const blocks = documentUrls(
+        plan({ hostnames: { fr: 'https://www.example.fr' } }),
+        doc,
+        context()
+      );
       expect(blocks.map((block) => [block.origin, block.locales])).toEqual([
         ['https://www.example.com', ['en', 'de']],
         ['https://www.example.fr', ['fr']],
@@ -186,16 +252,30 @@ describe('documentUrls', () => {
     });
 
     it('with an origin, checks and reports only that origin’s URLs, and still links every version', () => {
-      const crossPlan = plan({ hostnames: { fr: 'https://www.example.fr' }, lastmodField: 'updatedAt' });
+      const crossPlan = plan({
+        hostnames: { fr: 'https://www.example.fr' },
+        lastmodField: 'updatedAt',
+      });
       const seen = new UrlHashSet();
       const doc = bilingual('doc1', { updatedAt: 'not a date' }, { updatedAt: 'not a date' });
       // A first pass for the main host, then one for the fr host, sharing one run's seen set and report.
       const report = new ValidationReport();
-      const first = documentUrls(crossPlan, doc, context({ seen, report, origin: 'https://www.example.com' }));
-      const second = documentUrls(crossPlan, doc, context({ seen, report, origin: 'https://www.example.fr' }));
+      const first = documentUrls(
+        crossPlan,
+        doc,
+        context({ seen, report, origin: 'https://www.example.com' })
+      );
+      const second = documentUrls(
+        crossPlan,
+        doc,
+        context({ seen, report, origin: 'https://www.example.fr' })
+      );
       const links = [EN, 'https://www.example.fr/fr/blog/bonjour', EN];
       for (const blocks of [first, second]) {
-        expect(blocks.map((block) => block.origin)).toEqual(['https://www.example.com', 'https://www.example.fr']);
+        expect(blocks.map((block) => block.origin)).toEqual([
+          'https://www.example.com',
+          'https://www.example.fr',
+        ]);
         expect(blocks[1].records[0].alternates!.map((link) => link.href)).toEqual(links);
       }
       expect(report.count('url-duplicate')).toBe(0);
@@ -207,18 +287,28 @@ describe('documentUrls', () => {
   describe('exclusions', () => {
     it('leaves out every version of an excluded documentId, without reporting it', () => {
       const report = new ValidationReport();
-      expect(documentUrls(plan(), bilingual(), context({ report, excluded: new Set(['doc1']) }))).toEqual([]);
+      expect(
+        documentUrls(plan(), bilingual(), context({ report, excluded: new Set(['doc1']) }))
+      ).toEqual([]);
       expect(report.summary().samples).toEqual([]);
     });
 
     it('leaves out one locale with documentId|locale', () => {
-      const [block] = documentUrls(plan(), bilingual(), context({ excluded: new Set(['doc1|fr']) }));
+      const [block] = documentUrls(
+        plan(),
+        bilingual(),
+        context({ excluded: new Set(['doc1|fr']) })
+      );
       expect(block.records.map((record) => record.loc)).toEqual([EN]);
       expect(block.records[0].alternates).toBeUndefined();
     });
 
     it('ignores keys of other documents and locales', () => {
-      const [block] = documentUrls(plan(), bilingual(), context({ excluded: new Set(['doc2', 'doc2|en', 'doc1|de', 'doc1|']) }));
+      const [block] = documentUrls(
+        plan(),
+        bilingual(),
+        context({ excluded: new Set(['doc2', 'doc2|en', 'doc1|de', 'doc1|']) })
+      );
       expect(block.records).toHaveLength(2);
     });
 
@@ -232,7 +322,11 @@ describe('documentUrls', () => {
   describe('findings', () => {
     it('reports pattern-unfilled with the entry, the field and the pattern, and lists the other versions', () => {
       const report = new ValidationReport();
-      const [block] = documentUrls(plan(), bilingual('doc1', {}, { slug: '   ' }), context({ report }));
+      const [block] = documentUrls(
+        plan(),
+        bilingual('doc1', {}, { slug: '   ' }),
+        context({ report })
+      );
       expect(block.records.map((record) => record.loc)).toEqual([EN]);
       expect(report.summary()).toEqual({
         counts: { 'pattern-unfilled': 1 },
@@ -251,7 +345,13 @@ describe('documentUrls', () => {
     it('reports a missing relation as pattern-unfilled', () => {
       const report = new ValidationReport();
       const relPlan = plan({ pattern: parsePattern('/[locale]/[category.slug]/[slug]') });
-      expect(documentUrls(relPlan, bilingual('d', { category: null }, { category: undefined }), context({ report }))).toEqual([]);
+      expect(
+        documentUrls(
+          relPlan,
+          bilingual('d', { category: null }, { category: undefined }),
+          context({ report })
+        )
+      ).toEqual([]);
       expect(report.count('pattern-unfilled')).toBe(2);
       expect(report.summary().samples[0].detail).toContain('[category.slug]');
     });
@@ -264,7 +364,13 @@ describe('documentUrls', () => {
       expect(block.records.map((record) => record.loc)).toEqual([FR]);
       const [sample] = report.summary().samples;
       const prefix = 'https://www.example.com/en/blog/';
-      expect(sample).toMatchObject({ rule: 'url-too-long', contentType: ARTICLE, documentId: 'doc1', locale: 'en', detail: `${prefix.length + 3000} characters` });
+      expect(sample).toMatchObject({
+        rule: 'url-too-long',
+        contentType: ARTICLE,
+        documentId: 'doc1',
+        locale: 'en',
+        detail: `${prefix.length + 3000} characters`,
+      });
       expect(sample.url).toBe(`${prefix}${'a'.repeat(200 - prefix.length)}…`);
       // A URL left out is not remembered as seen.
       expect(seen.add(`https://www.example.com/en/blog/${slug}`)).toBe(true);
@@ -281,49 +387,93 @@ describe('documentUrls', () => {
       const report = new ValidationReport();
       const shared = context({ report });
       const first = documentUrls(plan(), bilingual('doc1'), shared);
-      const second = documentUrls(plan(), bilingual('doc2', { slug: 'hello' }, { slug: 'salut' }), shared);
+      const second = documentUrls(
+        plan(),
+        bilingual('doc2', { slug: 'hello' }, { slug: 'salut' }),
+        shared
+      );
       expect(first[0].records).toHaveLength(2);
-      expect(second[0].records.map((record) => record.loc)).toEqual(['https://www.example.com/fr/blog/salut']);
+      expect(second[0].records.map((record) => record.loc)).toEqual([
+        'https://www.example.com/fr/blog/salut',
+      ]);
       expect(second[0].records[0].alternates).toBeUndefined();
-      expect(report.summary().samples).toEqual([{ rule: 'url-duplicate', contentType: ARTICLE, documentId: 'doc2', locale: 'en', url: EN }]);
+      expect(report.summary().samples).toEqual([
+        { rule: 'url-duplicate', contentType: ARTICLE, documentId: 'doc2', locale: 'en', url: EN },
+      ]);
     });
 
     it('reports url-duplicate between versions of one document that give the same URL', () => {
       const report = new ValidationReport();
       const samePlan = plan({ pattern: parsePattern('/blog/[slug]') });
-      const [block] = documentUrls(samePlan, bilingual('doc1', { slug: 'same' }, { slug: 'same' }), context({ report }));
+      const [block] = documentUrls(
+        samePlan,
+        bilingual('doc1', { slug: 'same' }, { slug: 'same' }),
+        context({ report })
+      );
       expect(block.records).toHaveLength(1);
       expect(report.summary().samples).toEqual([
-        { rule: 'url-duplicate', contentType: ARTICLE, documentId: 'doc1', locale: 'fr', url: 'https://www.example.com/blog/same' },
+        {
+          rule: 'url-duplicate',
+          contentType: ARTICLE,
+          documentId: 'doc1',
+          locale: 'fr',
+          url: 'https://www.example.com/blog/same',
+        },
       ]);
     });
 
     it('reports lastmod-invalid and keeps the URL without <lastmod>', () => {
       const report = new ValidationReport();
-      const [block] = documentUrls(plan(), bilingual('doc1', { updatedAt: 'not a date' }), context({ report }));
+      const [block] = documentUrls(
+        plan(),
+        bilingual('doc1', { updatedAt: 'not a date' }),
+        context({ report })
+      );
       expect(block.records[0].loc).toBe(EN);
       expect(block.records[0].lastmod).toBeUndefined();
       expect(block.records[1].lastmod).toBe('2026-02-20T08:30:00+00:00');
       expect(block.lastmodTime).toBe(Date.UTC(2026, 1, 20, 8, 30));
       expect(report.summary().samples).toEqual([
-        { rule: 'lastmod-invalid', contentType: ARTICLE, documentId: 'doc1', locale: 'en', url: EN, detail: 'updatedAt = not a date' },
+        {
+          rule: 'lastmod-invalid',
+          contentType: ARTICLE,
+          documentId: 'doc1',
+          locale: 'en',
+          url: EN,
+          detail: 'updatedAt = not a date',
+        },
       ]);
     });
 
     it('reports lastmod-future and keeps the URL without <lastmod>', () => {
       const report = new ValidationReport();
-      const [block] = documentUrls(plan(), bilingual('doc1', {}, { updatedAt: '2027-01-01T00:00:00Z' }), context({ report }));
+      const [block] = documentUrls(
+        plan(),
+        bilingual('doc1', {}, { updatedAt: '2027-01-01T00:00:00Z' }),
+        context({ report })
+      );
       expect(block.records[1]).toMatchObject({ loc: FR });
       expect(block.records[1].lastmod).toBeUndefined();
       expect(block.lastmodTime).toBe(Date.UTC(2026, 0, 10, 10));
       expect(report.summary().samples).toEqual([
-        { rule: 'lastmod-future', contentType: ARTICLE, documentId: 'doc1', locale: 'fr', url: FR, detail: 'updatedAt = 2027-01-01T00:00:00Z' },
+        {
+          rule: 'lastmod-future',
+          contentType: ARTICLE,
+          documentId: 'doc1',
+          locale: 'fr',
+          url: FR,
+          detail: 'updatedAt = 2027-01-01T00:00:00Z',
+        },
       ]);
     });
 
     it('treats a missing, null or empty lastmod as no lastmod, without a finding', () => {
       const report = new ValidationReport();
-      const [block] = documentUrls(plan(), bilingual('doc1', { updatedAt: null }, { updatedAt: '' }), context({ report }));
+      const [block] = documentUrls(
+        plan(),
+        bilingual('doc1', { updatedAt: null }, { updatedAt: '' }),
+        context({ report })
+      );
       expect(block.records.map((record) => record.lastmod)).toEqual([undefined, undefined]);
       expect(block.lastmodTime).toBeUndefined();
       expect(report.summary().samples).toEqual([]);
@@ -336,20 +486,30 @@ describe('documentUrls', () => {
     });
 
     it('keeps a date-only lastmod as is', () => {
-      const [block] = documentUrls(plan({ lastmodField: 'publishDate' }), bilingual('doc1', { publishDate: '2026-01-15' }), context());
+      const [block] = documentUrls(
+        plan({ lastmodField: 'publishDate' }),
+        bilingual('doc1', { publishDate: '2026-01-15' }),
+        context()
+      );
       expect(block.records[0].lastmod).toBe('2026-01-15');
       expect(block.lastmodTime).toBe(Date.UTC(2026, 0, 15));
     });
 
     it('returns no block when no version can be listed', () => {
       const report = new ValidationReport();
-      expect(documentUrls(plan(), bilingual('doc1', { slug: null }, { slug: '' }), context({ report }))).toEqual([]);
+      expect(
+        documentUrls(plan(), bilingual('doc1', { slug: null }, { slug: '' }), context({ report }))
+      ).toEqual([]);
       expect(report.count('pattern-unfilled')).toBe(2);
     });
   });
 
   it('leaves priority and changefreq undefined when the plan has none', () => {
-    const [block] = documentUrls(plan({ priority: undefined, changefreq: undefined }), bilingual(), context());
+    const [block] = documentUrls(
+      plan({ priority: undefined, changefreq: undefined }),
+      bilingual(),
+      context()
+    );
     expect(block.records[0].priority).toBeUndefined();
     expect(block.records[0].changefreq).toBeUndefined();
   });

@@ -12,9 +12,11 @@ import {
 import { hostGroup } from '../../server/src/core/file-names';
 import { MemorySink, renderBlock, UrlsetWriter } from '../../server/src/core/urlset-writer';
 
-const block = (key: string) => renderBlock({ key, records: [{ loc: `https://example.com/${key}` }] });
+const block = (key: string) =>
+  renderBlock({ key, records: [{ loc: `https://example.com/${key}` }] });
 const keysOf = (blocks: Array<{ key: string }>) => blocks.map((item) => item.key);
-const writer = (urlsPerFile: number) => new UrlsetWriter({ urlsPerFile, bytesPerFile: 1_000_000 }, undefined, () => new MemorySink());
+const writer = (urlsPerFile: number) =>
+  new UrlsetWriter({ urlsPerFile, bytesPerFile: 1_000_000 }, undefined, () => new MemorySink());
 
 describe('holds', () => {
   it('holds keys after the start up to and including the end', () => {

@@ -1,4 +1,13 @@
-import { CUSTOM_GROUP, hostGroup, blockIndexName, seqOf, SERVED_NAME, textName, typeGroup, urlsetName } from '../../server/src/core/file-names';
+import {
+  CUSTOM_GROUP,
+  hostGroup,
+  blockIndexName,
+  seqOf,
+  SERVED_NAME,
+  textName,
+  typeGroup,
+  urlsetName,
+} from '../../server/src/core/file-names';
 
 describe('typeGroup', () => {
   it('keeps the plain name of an ordinary API type', () => {
@@ -20,7 +29,12 @@ describe('typeGroup', () => {
   });
 
   it('tells apart types that share a name in different namespaces', () => {
-    const groups = ['api::article.article', 'api::blog.article', 'api::news.article', 'plugin::blog.article'].map(typeGroup);
+    const groups = [
+      'api::article.article',
+      'api::blog.article',
+      'api::news.article',
+      'plugin::blog.article',
+    ].map(typeGroup);
     expect(new Set(groups).size).toBe(4);
   });
 });
@@ -37,7 +51,9 @@ describe('hostGroup', () => {
   });
 
   it("never meets another type's group", () => {
-    expect(hostGroup(typeGroup('api::article.article'), ['fr'])).not.toBe(hostGroup(typeGroup('api::article-fr.article-fr'), []));
+    expect(hostGroup(typeGroup('api::article.article'), ['fr'])).not.toBe(
+      hostGroup(typeGroup('api::article-fr.article-fr'), [])
+    );
     expect(hostGroup(typeGroup('api::custom.custom'), [])).not.toBe(hostGroup(CUSTOM_GROUP, []));
     expect(hostGroup('article', ['fr', 'ca'])).not.toBe(hostGroup('article', ['fr-ca']));
   });
@@ -77,10 +93,18 @@ describe('file names', () => {
     const bases = [...uids.map(typeGroup), CUSTOM_GROUP];
     const hosts = [[], ['fr'], ['fr', 'ca'], ['fr-ca'], ['de', 'fr']];
     const names = bases.flatMap((base) =>
-      hosts.flatMap((locales) => [1, 2, 12, 999_999].map((seq) => urlsetName(hostGroup(base, locales), seq)))
+      hosts.flatMap((locales) =>
+        [1, 2, 12, 999_999].map((seq) => urlsetName(hostGroup(base, locales), seq))
+      )
     );
     expect(new Set(names).size).toBe(names.length);
-    for (const name of [...names, ...names.map(textName), ...names.map((xml) => `${xml}.gz`), 'index.xml', 'sitemap.xsl']) {
+    for (const name of [
+      ...names,
+      ...names.map(textName),
+      ...names.map((xml) => `${xml}.gz`),
+      'index.xml',
+      'sitemap.xsl',
+    ]) {
       expect(name).toMatch(SERVED_NAME);
     }
     expect(names).not.toContain('index.xml');

@@ -17,7 +17,10 @@ describe('GzipStream', () => {
   });
 
   it('gives the same ETag however the text was cut', async () => {
-    const text = Array.from({ length: 5_000 }, (_, n) => `<url><loc>https://e.com/${n}</loc></url>\n`).join('');
+    const text = Array.from(
+      { length: 5_000 },
+      (_, n) => `<url><loc>https://e.com/${n}</loc></url>\n`
+    ).join('');
     const once = new GzipStream();
     once.write(text);
     const cut = new GzipStream();

@@ -12,13 +12,18 @@ describe('leaseOptions', () => {
     expect(leaseOptions(5000).errors.map((error) => error.path)).toEqual([['lease']]);
     const wrong = leaseOptions({ ttlMs: 10.5, ttl: 5 });
     expect(wrong.ttlMs).toBe(DEFAULT_LEASE_TTL_MS);
-    expect(wrong.errors.map((error) => error.path)).toEqual([['lease', 'ttl'], ['lease', 'ttlMs']]);
+    expect(wrong.errors.map((error) => error.path)).toEqual([
+      ['lease', 'ttl'],
+      ['lease', 'ttlMs'],
+    ]);
     expect(leaseOptions({ ttlMs: 0 }).errors).toHaveLength(1);
   });
 
   it('is checked at startup with the settings, without being a setting', () => {
     const base = { hostname: 'https://www.example.com' };
     expect(() => config.validator({ ...base, lease: { ttlMs: 3000 } })).not.toThrow();
-    expect(() => config.validator({ ...base, lease: { ttlMs: -1 } })).toThrow(/lease\.ttlMs: must be a whole number/);
+    expect(() => config.validator({ ...base, lease: { ttlMs: -1 } })).toThrow(
+      /lease\.ttlMs: must be a whole number/
+    );
   });
 });

@@ -1,4 +1,9 @@
-import { convertLegacySettings, importPatch, isLegacySettings, isOwnSettings } from '../../server/src/core/legacy-settings';
+import {
+  convertLegacySettings,
+  importPatch,
+  isLegacySettings,
+  isOwnSettings,
+} from '../../server/src/core/legacy-settings';
 import { DEFAULT_SETTINGS } from '../../server/src/core/settings-rules';
 import type { SchemaCatalog, SitemapSettings } from '../../server/src/core/types';
 
@@ -11,7 +16,11 @@ const catalog: SchemaCatalog = {
     kind: 'collectionType',
     localized: true,
     draftAndPublish: true,
-    attributes: { slug: { type: 'string' }, title: { type: 'string' }, updatedAt: { type: 'datetime' } },
+    attributes: {
+      slug: { type: 'string' },
+      title: { type: 'string' },
+      updatedAt: { type: 'datetime' },
+    },
   },
   [PAGE]: {
     uid: PAGE,
@@ -41,26 +50,39 @@ describe('telling the two shapes apart', () => {
   });
 
   it('recognises a type configured per language as the old shape', () => {
-    expect(isLegacySettings({ contentTypes: { [PAGE]: { languages: { und: { pattern: '/[slug]' } } } } })).toBe(true);
+    expect(
+      isLegacySettings({ contentTypes: { [PAGE]: { languages: { und: { pattern: '/[slug]' } } } } })
+    ).toBe(true);
   });
 
   it("recognises this plugin's own values", () => {
-    const own = { hostname: 'https://www.example.com', contentTypes: { [PAGE]: { pattern: '/[slug]' } }, gzip: false };
+    const own = {
+      hostname: 'https://www.example.com',
+      contentTypes: { [PAGE]: { pattern: '/[slug]' } },
+      gzip: false,
+    };
     expect(isOwnSettings(own)).toBe(true);
     expect(isLegacySettings(own)).toBe(false);
     expect(isOwnSettings({})).toBe(true);
   });
 
   it('treats anything else as neither', () => {
-    for (const value of [null, 'text', [], { someOtherPlugin: true }]) expect(isOwnSettings(value)).toBe(false);
-    for (const value of [null, 'text', [], { hostname: 'https://x.example' }]) expect(isLegacySettings(value)).toBe(false);
+    for (const value of [null, 'text', [], { someOtherPlugin: true }])
+      expect(isOwnSettings(value)).toBe(false);
+    for (const value of [null, 'text', [], { hostname: 'https://x.example' }])
+      expect(isLegacySettings(value)).toBe(false);
   });
 });
 
 describe('convertLegacySettings', () => {
   it('converts an empty install into nothing but the homepage', () => {
     const plan = convertLegacySettings(EMPTY_LEGACY_ROW, catalog, context);
-    expect(plan).toEqual({ hostnames: {}, contentTypes: {}, customUrls: [{ url: '/' }], notConverted: [] });
+    expect(plan).toEqual({
+      hostnames: {},
+      contentTypes: {},
+      customUrls: [{ url: '/' }],
+      notConverted: [],
+    });
   });
 
   it('converts hostname, per-locale hostnames, types and custom entries', () => {
@@ -70,11 +92,30 @@ describe('convertLegacySettings', () => {
         hostname: 'https://www.example.com/',
         hostname_overrides: { fr: 'https://www.example.fr' },
         contentTypes: {
-          [PAGE]: { languages: { und: { pattern: '/[slug]', priority: '0.8', frequency: 'weekly', includeLastmod: false } } },
+          [PAGE]: {
+            languages: {
+              und: {
+                pattern: '/[slug]',
+                priority: '0.8',
+                frequency: 'weekly',
+                includeLastmod: false,
+              },
+            },
+          },
           [ARTICLE]: {
             languages: {
-              en: { pattern: '/blog/[slug]', priority: 0.5, frequency: 'daily', includeLastmod: true },
-              fr: { pattern: '/fr/blog/[slug]', priority: 0.5, frequency: 'daily', includeLastmod: true },
+              en: {
+                pattern: '/blog/[slug]',
+                priority: 0.5,
+                frequency: 'daily',
+                includeLastmod: true,
+              },
+              fr: {
+                pattern: '/fr/blog/[slug]',
+                priority: 0.5,
+                frequency: 'daily',
+                includeLastmod: true,
+              },
             },
           },
         },
@@ -85,14 +126,22 @@ describe('convertLegacySettings', () => {
     );
     expect(plan.hostname).toBe('https://www.example.com');
     expect(plan.hostnames).toEqual({ fr: 'https://www.example.fr' });
-    expect(plan.contentTypes[PAGE]).toEqual({ pattern: '/[slug]', priority: 0.8, changefreq: 'weekly', lastmod: false });
+    expect(plan.contentTypes[PAGE]).toEqual({
+      pattern: '/[slug]',
+      priority: 0.8,
+      changefreq: 'weekly',
+      lastmod: false,
+    });
     expect(plan.contentTypes[ARTICLE]).toEqual({
       pattern: '/blog/[slug]',
       priority: 0.5,
       changefreq: 'daily',
       locales: { fr: { pattern: '/fr/blog/[slug]' } },
     });
-    expect(plan.customUrls).toEqual([{ url: '/' }, { url: '/contact', priority: 0.3, changefreq: 'yearly' }]);
+    expect(plan.customUrls).toEqual([
+      { url: '/' },
+      { url: '/contact', priority: 0.3, changefreq: 'yearly' },
+    ]);
     expect(plan.notConverted).toEqual([]);
   });
 
@@ -139,24 +188,40 @@ describe('convertLegacySettings', () => {
         'somethingElse',
       ])
     );
-    const reason = (setting: string) => plan.notConverted.find((item) => item.setting === setting)!.reason;
+    const reason = (setting: string) =>
+      plan.notConverted.find((item) => item.setting === setting)!.reason;
     expect(reason('contentTypes["api::gone.gone"]')).toContain('does not exist');
-    expect(reason('contentTypes["api::page.page"].languages.und.pattern')).toContain('"missing" is not a field');
+    expect(reason('contentTypes["api::page.page"].languages.und.pattern')).toContain(
+      '"missing" is not a field'
+    );
     expect(reason('contentTypes["api::article.article"].languages')).toContain('de');
     expect(reason('excludeDrafts')).toContain('published entries only');
   });
 
   it('uses the default locale of a type as its base, whatever the key order', () => {
     const plan = convertLegacySettings(
-      { contentTypes: { [ARTICLE]: { languages: { fr: { pattern: '/fr/[slug]' }, en: { pattern: '/en/[slug]' } } } } },
+      {
+        contentTypes: {
+          [ARTICLE]: {
+            languages: { fr: { pattern: '/fr/[slug]' }, en: { pattern: '/en/[slug]' } },
+          },
+        },
+      },
       catalog,
       context
     );
-    expect(plan.contentTypes[ARTICLE]).toEqual({ pattern: '/en/[slug]', locales: { fr: { pattern: '/fr/[slug]' } } });
+    expect(plan.contentTypes[ARTICLE]).toEqual({
+      pattern: '/en/[slug]',
+      locales: { fr: { pattern: '/fr/[slug]' } },
+    });
   });
 
   it('does not add the homepage when a type or custom entry already lists "/"', () => {
-    const plan = convertLegacySettings({ includeHomepage: true, customEntries: { '/': {} } }, catalog, context);
+    const plan = convertLegacySettings(
+      { includeHomepage: true, customEntries: { '/': {} } },
+      catalog,
+      context
+    );
     expect(plan.customUrls).toEqual([{ url: '/' }]);
   });
 
@@ -197,6 +262,13 @@ describe('importPatch', () => {
   });
 
   it('changes nothing when nothing was converted', () => {
-    expect(importPatch(current, { hostnames: {}, contentTypes: {}, customUrls: [{ url: '/' }], notConverted: [] })).toEqual({});
+    expect(
+      importPatch(current, {
+        hostnames: {},
+        contentTypes: {},
+        customUrls: [{ url: '/' }],
+        notConverted: [],
+      })
+    ).toEqual({});
   });
 });

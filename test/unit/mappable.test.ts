@@ -1,21 +1,36 @@
 import { isOperator } from '@strapi/utils';
-import { FILTER_OPERATORS, hasOwn, isMappableAttribute, isMappableType } from '../../server/src/core/mappable';
+import {
+  FILTER_OPERATORS,
+  hasOwn,
+  isMappableAttribute,
+  isMappableType,
+} from '../../server/src/core/mappable';
 
 describe('isMappableType', () => {
   it('accepts the project types the content manager shows', () => {
     expect(isMappableType('api::article.article', undefined)).toBe(true);
     expect(isMappableType('api::article.article', { i18n: { localized: true } })).toBe(true);
-    expect(isMappableType('plugin::users-permissions.user', { 'content-manager': { visible: true } })).toBe(true);
+    expect(
+      isMappableType('plugin::users-permissions.user', { 'content-manager': { visible: true } })
+    ).toBe(true);
   });
 
-  it.each(['admin::user', 'admin::api-token', 'plugin::sitemap.file', 'plugin::sitemap.run'])('refuses %s, shown or not', (uid) => {
-    expect(isMappableType(uid, undefined)).toBe(false);
-  });
+  it.each(['admin::user', 'admin::api-token', 'plugin::sitemap.file', 'plugin::sitemap.run'])(
+    'refuses %s, shown or not',
+    (uid) => {
+      expect(isMappableType(uid, undefined)).toBe(false);
+    }
+  );
 
   it('refuses a type the content manager hides', () => {
-    expect(isMappableType('api::internal.internal', { 'content-manager': { visible: false } })).toBe(false);
     expect(
-      isMappableType('plugin::upload.file', { 'content-manager': { visible: false }, 'content-type-builder': { visible: false } })
+      isMappableType('api::internal.internal', { 'content-manager': { visible: false } })
+    ).toBe(false);
+    expect(
+      isMappableType('plugin::upload.file', {
+        'content-manager': { visible: false },
+        'content-type-builder': { visible: false },
+      })
     ).toBe(false);
   });
 });
@@ -23,9 +38,13 @@ describe('isMappableType', () => {
 describe('isMappableAttribute', () => {
   it('accepts a visible field that is not private', () => {
     expect(isMappableAttribute('slug', { type: 'string' }, false)).toBe(true);
-    expect(isMappableAttribute('category', { type: 'relation', relation: 'manyToOne', target: 'api::category.category' }, false)).toBe(
-      true
-    );
+    expect(
+      isMappableAttribute(
+        'category',
+        { type: 'relation', relation: 'manyToOne', target: 'api::category.category' },
+        false
+      )
+    ).toBe(true);
   });
 
   it('refuses private fields, whatever else they are', () => {
@@ -38,10 +57,20 @@ describe('isMappableAttribute', () => {
   });
 
   it('refuses fields hidden from the content manager, such as the creator fields', () => {
-    expect(isMappableAttribute('createdBy', { type: 'relation', relation: 'oneToOne', target: 'admin::user', visible: false }, false)).toBe(
-      false
-    );
-    expect(isMappableAttribute('localizations', { type: 'relation', relation: 'oneToMany', visible: false }, false)).toBe(false);
+    expect(
+      isMappableAttribute(
+        'createdBy',
+        { type: 'relation', relation: 'oneToOne', target: 'admin::user', visible: false },
+        false
+      )
+    ).toBe(false);
+    expect(
+      isMappableAttribute(
+        'localizations',
+        { type: 'relation', relation: 'oneToMany', visible: false },
+        false
+      )
+    ).toBe(false);
   });
 
   it.each(['documentId', 'locale', 'publishedAt', 'createdAt', 'updatedAt'])(

@@ -24,7 +24,10 @@ describe('parsePattern', () => {
   });
 
   it('lists the fields read, [locale] excluded, each once', () => {
-    expect(parsePattern('/[locale]/[category.slug]/[slug]/[slug]').fields).toEqual([['category', 'slug'], ['slug']]);
+    expect(parsePattern('/[locale]/[category.slug]/[slug]/[slug]').fields).toEqual([
+      ['category', 'slug'],
+      ['slug'],
+    ]);
   });
 
   it('accepts nested relation paths', () => {
@@ -52,7 +55,10 @@ describe('parsePattern', () => {
   });
 
   it('percent-encodes literal text once, keeping escapes already present', () => {
-    expect(parsePattern('/caf%C3%A9/über uns/[slug]').tokens[0]).toEqual({ kind: 'literal', text: '/caf%C3%A9/%C3%BCber%20uns/' });
+    expect(parsePattern('/caf%C3%A9/über uns/[slug]').tokens[0]).toEqual({
+      kind: 'literal',
+      text: '/caf%C3%A9/%C3%BCber%20uns/',
+    });
   });
 
   describe('syntax errors', () => {
@@ -70,37 +76,59 @@ describe('parsePattern', () => {
       expect(() => parsePattern(undefined as unknown as string)).toThrow(PatternSyntaxError);
     });
 
-    it.each(['/blog/[slug', '/blog/slug]', '/blog/[[slug]]', '/[a]]', '/[a[b]]'])('refuses unbalanced brackets in %j', (source) => {
-      expect(() => parsePattern(source)).toThrow(PatternSyntaxError);
-      expect(() => parsePattern(source)).toThrow('unbalanced');
-    });
-
-    it.each(['/blog/[slug]?page=1', '/blog/[slug]#top', '/?x'])('refuses "?" and "#" in %j', (source) => {
-      expect(() => parsePattern(source)).toThrow(PatternSyntaxError);
-      expect(() => parsePattern(source)).toThrow('must not contain "?" or "#"');
-    });
-
-    it.each(['/[]', '/[ ]', '/[1slug]', '/[my-slug]', '/[a..b]', '/[.slug]', '/[slug.]', '/[a b]', '/[sl?ug]', '/[sl#ug]'])(
-      'refuses the invalid placeholder name in %j',
+    it.each(['/blog/[slug', '/blog/slug]', '/blog/[[slug]]', '/[a]]', '/[a[b]]'])(
+      'refuses unbalanced brackets in %j',
       (source) => {
         expect(() => parsePattern(source)).toThrow(PatternSyntaxError);
-        expect(() => parsePattern(source)).toThrow('invalid placeholder');
+        expect(() => parsePattern(source)).toThrow('unbalanced');
       }
     );
 
+    it.each(['/blog/[slug]?page=1', '/blog/[slug]#top', '/?x'])(
+      'refuses "?" and "#" in %j',
+      (source) => {
+        expect(() => parsePattern(source)).toThrow(PatternSyntaxError);
+        expect(() => parsePattern(source)).toThrow('must not contain "?" or "#"');
+      }
+    );
+
+    it.each([
+      '/[]',
+      '/[ ]',
+      '/[1slug]',
+      '/[my-slug]',
+      '/[a..b]',
+      '/[.slug]',
+      '/[slug.]',
+      '/[a b]',
+      '/[sl?ug]',
+      '/[sl#ug]',
+    ])('refuses the invalid placeholder name in %j', (source) => {
+      expect(() => parsePattern(source)).toThrow(PatternSyntaxError);
+      expect(() => parsePattern(source)).toThrow('invalid placeholder');
+    });
+
     it('accepts names with underscores and digits after the first character', () => {
-      expect(parsePattern('/[_my_slug2].[Category.Slug_1]').fields).toEqual([['_my_slug2'], ['Category', 'Slug_1']]);
+      expect(parsePattern('/[_my_slug2].[Category.Slug_1]').fields).toEqual([
+        ['_my_slug2'],
+        ['Category', 'Slug_1'],
+      ]);
     });
   });
 });
 
 describe('resolvePattern', () => {
   it('fills a simple placeholder', () => {
-    expect(fill('/blog/[slug]', { slug: 'hello-world' })).toEqual({ ok: true, path: '/blog/hello-world' });
+    expect(fill('/blog/[slug]', { slug: 'hello-world' })).toEqual({
+      ok: true,
+      path: '/blog/hello-world',
+    });
   });
 
   it('fills a relation placeholder', () => {
-    expect(fill('/blog/[category.slug]/[slug]', { slug: 'post', category: { slug: 'news' } })).toEqual({
+    expect(
+      fill('/blog/[category.slug]/[slug]', { slug: 'post', category: { slug: 'news' } })
+    ).toEqual({
       ok: true,
       path: '/blog/news/post',
     });
@@ -111,7 +139,10 @@ describe('resolvePattern', () => {
   });
 
   it('fills [locale] from the locale argument', () => {
-    expect(fill('/[locale]/news/[slug]', { slug: 'x' }, 'fr')).toEqual({ ok: true, path: '/fr/news/x' });
+    expect(fill('/[locale]/news/[slug]', { slug: 'x' }, 'fr')).toEqual({
+      ok: true,
+      path: '/fr/news/x',
+    });
   });
 
   it('reads [locale] from the argument, never from the entry', () => {
@@ -119,7 +150,10 @@ describe('resolvePattern', () => {
   });
 
   it('keeps literal text around the value in one segment', () => {
-    expect(fill('/news-[slug].html', { slug: 'a b' })).toEqual({ ok: true, path: '/news-a%20b.html' });
+    expect(fill('/news-[slug].html', { slug: 'a b' })).toEqual({
+      ok: true,
+      path: '/news-a%20b.html',
+    });
   });
 
   it('fills numbers (integer, float, negative, bigint)', () => {
@@ -127,7 +161,10 @@ describe('resolvePattern', () => {
     expect(fill('/p/[id]', { id: 0 })).toEqual({ ok: true, path: '/p/0' });
     expect(fill('/p/[id]', { id: 1.5 })).toEqual({ ok: true, path: '/p/1.5' });
     expect(fill('/p/[id]', { id: -3 })).toEqual({ ok: true, path: '/p/-3' });
-    expect(fill('/p/[id]', { id: 12345678901234567890n })).toEqual({ ok: true, path: '/p/12345678901234567890' });
+    expect(fill('/p/[id]', { id: 12345678901234567890n })).toEqual({
+      ok: true,
+      path: '/p/12345678901234567890',
+    });
   });
 
   describe('percent-encoding of values (as encodeURIComponent does)', () => {
@@ -154,7 +191,18 @@ describe('resolvePattern', () => {
     });
 
     it('never produces a path that a URL parser rewrites', () => {
-      for (const slug of ['a b', 'a/b', 'é', '🎉', '<&"\'>', '100%', '%C3%A9', '[x]', 'a\\b', '{}|^`']) {
+      for (const slug of [
+        'a b',
+        'a/b',
+        'é',
+        '🎉',
+        '<&"\'>',
+        '100%',
+        '%C3%A9',
+        '[x]',
+        'a\\b',
+        '{}|^`',
+      ]) {
         const result = fill('/x/[slug]', { slug });
         expect(result.ok).toBe(true);
         if (result.ok) {
@@ -166,10 +214,14 @@ describe('resolvePattern', () => {
     });
 
     // A "." or ".." value is a dot-segment (RFC 3986 §5.2.4) that crawlers resolve away: "/blog/.." means "/".
-    it.each(['.', '..'])('does not list a path whose %j value is removed as a dot-segment', (slug) => {
-      const result = fill('/blog/[slug]', { slug });
-      if (result.ok) expect(new URL(`https://example.com${result.path}`).pathname).toBe(result.path);
-    });
+    it.each(['.', '..'])(
+      'does not list a path whose %j value is removed as a dot-segment',
+      (slug) => {
+        const result = fill('/blog/[slug]', { slug });
+        if (result.ok)
+          expect(new URL(`https://example.com${result.path}`).pathname).toBe(result.path);
+      }
+    );
   });
 
   describe('entries that cannot fill the pattern', () => {
@@ -179,10 +231,20 @@ describe('resolvePattern', () => {
       ['an empty string', '/[slug]', { slug: '' }, 'slug'],
       ['a whitespace-only string', '/[slug]', { slug: ' \t\n ' }, 'slug'],
       ['a missing relation', '/[category.slug]/[slug]', { slug: 'a' }, 'category.slug'],
-      ['a null relation', '/[category.slug]/[slug]', { slug: 'a', category: null }, 'category.slug'],
+      [
+        'a null relation',
+        '/[category.slug]/[slug]',
+        { slug: 'a', category: null },
+        'category.slug',
+      ],
       ['a relation without the field', '/[category.slug]', { category: {} }, 'category.slug'],
       ['a to-many relation (array)', '/[tags.slug]', { tags: [{ slug: 'a' }] }, 'tags.slug'],
-      ['a relation that is a plain value', '/[category.slug]', { category: 'news' }, 'category.slug'],
+      [
+        'a relation that is a plain value',
+        '/[category.slug]',
+        { category: 'news' },
+        'category.slug',
+      ],
       ['an array value', '/[slug]', { slug: ['a', 'b'] }, 'slug'],
       ['an object value', '/[slug]', { slug: { text: 'a' } }, 'slug'],
       ['a missing locale', '/[locale]/[slug]', { slug: 'a' }, 'locale'],
@@ -197,15 +259,26 @@ describe('resolvePattern', () => {
     });
 
     it('reports the first field that cannot be filled', () => {
-      expect(fill('/[category.slug]/[slug]', { slug: '' })).toMatchObject({ ok: false, field: 'category.slug' });
-      expect(fill('/[category.slug]/[slug]', { category: { slug: 'c' }, slug: null })).toMatchObject({ ok: false, field: 'slug' });
+      expect(fill('/[category.slug]/[slug]', { slug: '' })).toMatchObject({
+        ok: false,
+        field: 'category.slug',
+      });
+      expect(
+        fill('/[category.slug]/[slug]', { category: { slug: 'c' }, slug: null })
+      ).toMatchObject({ ok: false, field: 'slug' });
     });
 
     it('gives a reason that tells empty from wrong type', () => {
-      expect(fill('/[slug]', { slug: null })).toMatchObject({ reason: 'is empty or its relation is missing' });
+      expect(fill('/[slug]', { slug: null })).toMatchObject({
+        reason: 'is empty or its relation is missing',
+      });
       expect(fill('/[slug]', { slug: '  ' })).toMatchObject({ reason: 'is empty' });
-      expect(fill('/[slug]', { slug: [] })).toMatchObject({ reason: 'is not a single text or number value' });
-      expect(fill('/[slug]', { slug: 'a\uDC00' })).toMatchObject({ reason: 'holds text that is not valid Unicode' });
+      expect(fill('/[slug]', { slug: [] })).toMatchObject({
+        reason: 'is not a single text or number value',
+      });
+      expect(fill('/[slug]', { slug: 'a\uDC00' })).toMatchObject({
+        reason: 'holds text that is not valid Unicode',
+      });
     });
 
     it('keeps a value with surrounding spaces (encoded), only blank values are refused', () => {
@@ -224,9 +297,12 @@ describe('encodeSegmentValue', () => {
   it('gives exactly what encodeURIComponent gives, for values with and without characters to encode', () => {
     const alphabet = "abcXYZ019-._~ !'()*/é%&😀?#=+";
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let i = 0; i < 5_000; i++) {
-      const value = Array.from({ length: 1 + Math.floor(random() * 12) }, () => [...alphabet][Math.floor(random() * [...alphabet].length)]).join('');
+      const value = Array.from(
+        { length: 1 + Math.floor(random() * 12) },
+        () => [...alphabet][Math.floor(random() * [...alphabet].length)]
+      ).join('');
       expect(encodeSegmentValue(value)).toBe(encodeURIComponent(value));
     }
   });

@@ -2,7 +2,11 @@ import { scopesOf } from '../../server/src/services/scheduler';
 import type { StoredMark } from '../../server/src/services/dirty-marks';
 import { chunksOf } from '../../server/src/core/chunks';
 
-const documentMark = (id: number, target: string, contentType = 'api::article.article'): StoredMark => ({
+const documentMark = (
+  id: number,
+  target: string,
+  contentType = 'api::article.article'
+): StoredMark => ({
   id,
   kind: 'document',
   contentType,
@@ -15,7 +19,16 @@ const documentMark = (id: number, target: string, contentType = 'api::article.ar
  * a scan inside a loop over the marks shows up as a count that grows with the square of their number.
  */
 function elementsScanned(task: () => void) {
-  const scans = ['includes', 'indexOf', 'lastIndexOf', 'some', 'every', 'find', 'findIndex', 'filter'] as const;
+  const scans = [
+    'includes',
+    'indexOf',
+    'lastIndexOf',
+    'some',
+    'every',
+    'find',
+    'findIndex',
+    'filter',
+  ] as const;
   const originals = scans.map((name) => [name, Array.prototype[name]] as const);
   let visited = 0;
   for (const [name, original] of originals) {
@@ -39,17 +52,30 @@ describe('scopesOf', () => {
       documentMark(2, 'b'),
       documentMark(3, 'a'),
       documentMark(4, 'c', 'api::category.category'),
-      { id: 5, kind: 'type', contentType: 'api::category.category', target: null, trigger: 'publish' },
+      {
+        id: 5,
+        kind: 'type',
+        contentType: 'api::category.category',
+        target: null,
+        trigger: 'publish',
+      },
     ];
     expect(scopesOf(marks)).toEqual([
       { kind: 'types', uids: ['api::category.category'] },
       { kind: 'documents', byType: { 'api::article.article': ['a', 'b'] } },
     ]);
-    expect(scopesOf([...marks, { id: 6, kind: 'full', contentType: null, target: null, trigger: 'schedule' }])).toEqual([{ kind: 'full' }]);
+    expect(
+      scopesOf([
+        ...marks,
+        { id: 6, kind: 'full', contentType: null, target: null, trigger: 'schedule' },
+      ])
+    ).toEqual([{ kind: 'full' }]);
   });
 
   it('scopes 100,000 pending marks in time linear in their number', () => {
-    const marks = Array.from({ length: 100_000 }, (_, i) => documentMark(i + 1, `doc${i % 60_000}`));
+    const marks = Array.from({ length: 100_000 }, (_, i) =>
+      documentMark(i + 1, `doc${i % 60_000}`)
+    );
     let scopes: ReturnType<typeof scopesOf> = [];
     const visited = elementsScanned(() => {
       scopes = scopesOf(marks);

@@ -5,7 +5,10 @@ const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 describe('renderSitemapIndex', () => {
   it('writes a sitemapindex in the sitemap namespace with one <sitemap> per entry', () => {
     const xml = renderSitemapIndex([
-      { loc: 'https://cms.example.com/api/sitemap/sitemap-1.xml', lastmod: '2026-01-15T10:00:00+00:00' },
+      {
+        loc: 'https://cms.example.com/api/sitemap/sitemap-1.xml',
+        lastmod: '2026-01-15T10:00:00+00:00',
+      },
       { loc: 'https://cms.example.com/api/sitemap/sitemap-2.xml', lastmod: '2026-01-16' },
     ]);
     expect(xml).toBe(
@@ -57,13 +60,17 @@ describe('renderSitemapIndex', () => {
   });
 
   it('ends with a newline', () => {
-    expect(renderSitemapIndex([{ loc: 'https://e.com/a.xml' }]).endsWith('</sitemapindex>\n')).toBe(true);
+    expect(renderSitemapIndex([{ loc: 'https://e.com/a.xml' }]).endsWith('</sitemapindex>\n')).toBe(
+      true
+    );
   });
 
   describe('the xml-stylesheet instruction', () => {
     it('is left out unless an href is given', () => {
       expect(renderSitemapIndex([{ loc: 'https://e.com/a.xml' }])).not.toContain('xml-stylesheet');
-      expect(renderSitemapIndex([{ loc: 'https://e.com/a.xml' }], '')).not.toContain('xml-stylesheet');
+      expect(renderSitemapIndex([{ loc: 'https://e.com/a.xml' }], '')).not.toContain(
+        'xml-stylesheet'
+      );
     });
 
     it('comes after the XML declaration and before the root element', () => {

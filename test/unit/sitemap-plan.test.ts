@@ -1,4 +1,8 @@
-import { compileSitemapPlan, planFromSettings, type ProjectFacts } from '../../server/src/core/sitemap-plan';
+import {
+  compileSitemapPlan,
+  planFromSettings,
+  type ProjectFacts,
+} from '../../server/src/core/sitemap-plan';
 import { validateSettings } from '../../server/src/core/settings-rules';
 import type { SchemaCatalog, SitemapSettings } from '../../server/src/core/types';
 
@@ -20,12 +24,34 @@ const catalog: SchemaCatalog = {
       author: { type: 'relation', relation: 'manyToOne', target: AUTHOR },
     },
   },
-  [CATEGORY]: { uid: CATEGORY, kind: 'collectionType', localized: false, draftAndPublish: false, attributes: { slug: { type: 'uid' } } },
-  [AUTHOR]: { uid: AUTHOR, kind: 'collectionType', localized: false, draftAndPublish: true, attributes: { name: { type: 'string' } } },
-  [PAGE]: { uid: PAGE, kind: 'collectionType', localized: false, draftAndPublish: false, attributes: { slug: { type: 'string' } } },
+  [CATEGORY]: {
+    uid: CATEGORY,
+    kind: 'collectionType',
+    localized: false,
+    draftAndPublish: false,
+    attributes: { slug: { type: 'uid' } },
+  },
+  [AUTHOR]: {
+    uid: AUTHOR,
+    kind: 'collectionType',
+    localized: false,
+    draftAndPublish: true,
+    attributes: { name: { type: 'string' } },
+  },
+  [PAGE]: {
+    uid: PAGE,
+    kind: 'collectionType',
+    localized: false,
+    draftAndPublish: false,
+    attributes: { slug: { type: 'string' } },
+  },
 };
 
-const facts: ProjectFacts = { catalog, servedUrl: 'http://127.0.0.1:1337/api/sitemap', i18nDefaultLocale: 'en' };
+const facts: ProjectFacts = {
+  catalog,
+  servedUrl: 'http://127.0.0.1:1337/api/sitemap',
+  i18nDefaultLocale: 'en',
+};
 
 const fileConfig = {
   hostname: 'https://www.example.com',
@@ -80,11 +106,19 @@ describe('compileSitemapPlan', () => {
       localized: true,
       draftAndPublish: true,
     });
-    expect(plan.types.get(PAGE)!.query).toMatchObject({ localized: false, draftAndPublish: false, fields: [['slug']] });
+    expect(plan.types.get(PAGE)!.query).toMatchObject({
+      localized: false,
+      draftAndPublish: false,
+      fields: [['slug']],
+    });
   });
 
   it('reads lastmod from updatedAt when the type names no field', () => {
-    const withDefault = compileSitemapPlan(fileConfig, { contentTypes: { [PAGE]: { pattern: '/[slug]' } } }, facts);
+    const withDefault = compileSitemapPlan(
+      fileConfig,
+      { contentTypes: { [PAGE]: { pattern: '/[slug]' } } },
+      facts
+    );
     expect(withDefault.types.get(PAGE)!.query.lastmodField).toBe('updatedAt');
   });
 
@@ -107,26 +141,36 @@ describe('compileSitemapPlan', () => {
 
   it("serves the files under Strapi's URL unless publicUrl is set", () => {
     expect(plan.publicUrl).toBe('http://127.0.0.1:1337/api/sitemap');
-    expect(compileSitemapPlan(fileConfig, { publicUrl: 'https://cms.example.com/sitemaps/' }, facts).publicUrl).toBe(
-      'https://cms.example.com/sitemaps'
-    );
+    expect(
+      compileSitemapPlan(fileConfig, { publicUrl: 'https://cms.example.com/sitemaps/' }, facts)
+        .publicUrl
+    ).toBe('https://cms.example.com/sitemaps');
   });
 
   it("takes the default locale from the settings, else from i18n's", () => {
     expect(plan.defaultLocale).toBe('en');
     expect(compileSitemapPlan(fileConfig, { defaultLocale: 'fr' }, facts).defaultLocale).toBe('fr');
-    expect(compileSitemapPlan(fileConfig, {}, { ...facts, i18nDefaultLocale: undefined }).defaultLocale).toBeUndefined();
+    expect(
+      compileSitemapPlan(fileConfig, {}, { ...facts, i18nDefaultLocale: undefined }).defaultLocale
+    ).toBeUndefined();
   });
 
   it('carries the validated settings, with admin values over the config file', () => {
     const saved = compileSitemapPlan(fileConfig, { gzip: false, debounceMs: 2000 }, facts);
-    expect(saved.settings).toMatchObject({ hostname: 'https://www.example.com', gzip: false, debounceMs: 2000, cron: '0 3 * * *' });
+    expect(saved.settings).toMatchObject({
+      hostname: 'https://www.example.com',
+      gzip: false,
+      debounceMs: 2000,
+      cron: '0 3 * * *',
+    });
     expect(saved.errors).toEqual([]);
     expect(saved.skipped).toEqual([]);
   });
 
   it('leaves out a saved type that no longer validates, and lists it in skipped', () => {
-    const saved = { contentTypes: { [PAGE]: { pattern: '/[slug]' }, [CATEGORY]: { pattern: '/c/[removed]' } } };
+    const saved = {
+      contentTypes: { [PAGE]: { pattern: '/[slug]' }, [CATEGORY]: { pattern: '/c/[removed]' } },
+    };
     const partial = compileSitemapPlan(fileConfig, saved, facts);
     expect([...partial.types.keys()]).toEqual([PAGE]);
     expect(partial.skipped.map((item) => item.setting)).toEqual([`contentTypes["${CATEGORY}"]`]);
@@ -135,11 +179,20 @@ describe('compileSitemapPlan', () => {
 
   it('without a usable hostname: lists the errors, maps no type, and keeps what the schedule and the change hook read', () => {
     const { hostname: _unset, ...withoutHostname } = fileConfig;
-    const unusable = compileSitemapPlan(withoutHostname, { cron: '0 4 * * *', autoGenerate: false }, facts);
+    const unusable = compileSitemapPlan(
+      withoutHostname,
+      { cron: '0 4 * * *', autoGenerate: false },
+      facts
+    );
     expect(unusable.errors.map((error) => error.path)).toEqual([['hostname']]);
     expect(unusable.types.size).toBe(0);
     expect(unusable.skipped).toEqual([]);
-    expect(unusable.settings).toMatchObject({ cron: '0 4 * * *', autoGenerate: false, debounceMs: 500, gzip: true });
+    expect(unusable.settings).toMatchObject({
+      cron: '0 4 * * *',
+      autoGenerate: false,
+      debounceMs: 500,
+      gzip: true,
+    });
     expect(unusable.dependents.get(CATEGORY)).toEqual(new Set([ARTICLE]));
     expect(unusable.publicUrl).toBe('http://127.0.0.1:1337/api/sitemap');
     expect(unusable.defaultLocale).toBe('en');
@@ -154,7 +207,11 @@ describe('planFromSettings', () => {
     });
     const plan = planFromSettings(candidate, facts);
     expect([...plan.types.keys()]).toEqual([PAGE]);
-    expect(plan.types.get(PAGE)!.plan).toMatchObject({ priority: 0.3, lastmodField: 'updatedAt', defaultLocale: 'en' });
+    expect(plan.types.get(PAGE)!.plan).toMatchObject({
+      priority: 0.3,
+      lastmodField: 'updatedAt',
+      defaultLocale: 'en',
+    });
     expect(plan.types.get(PAGE)!.plan.pattern.tokens).toEqual([
       { kind: 'literal', text: '/pages/' },
       { kind: 'field', path: ['slug'] },

@@ -53,7 +53,11 @@ describe('UrlHashSet', () => {
 
   it('keeps the first members across many growths of the table', () => {
     const set = new UrlHashSet();
-    const early = ['https://example.com/', 'https://example.com/first', 'https://example.com/second'];
+    const early = [
+      'https://example.com/',
+      'https://example.com/first',
+      'https://example.com/second',
+    ];
     for (const url of early) expect(set.add(url)).toBe(true);
     let accepted = 0;
     for (let n = 0; n < 20_000; n++) if (set.add(`https://example.com/filler/${n}`)) accepted++;
@@ -65,14 +69,17 @@ describe('UrlHashSet', () => {
   it('accepts similar short URLs that differ only in the last characters', () => {
     const set = new UrlHashSet();
     let accepted = 0;
-    for (let a = 0; a < 256; a++) for (let b = 0; b < 256; b++) if (set.add(`/${String.fromCharCode(a)}${String.fromCharCode(b)}`)) accepted++;
+    for (let a = 0; a < 256; a++)
+      for (let b = 0; b < 256; b++)
+        if (set.add(`/${String.fromCharCode(a)}${String.fromCharCode(b)}`)) accepted++;
     expect(accepted).toBe(65_536);
   });
 
   it('accepts URLs that differ only in non-ASCII characters', () => {
     const set = new UrlHashSet();
     let accepted = 0;
-    for (let code = 0x100; code < 0x100 + 20_000; code++) if (set.add(`https://example.com/${String.fromCharCode(code)}`)) accepted++;
+    for (let code = 0x100; code < 0x100 + 20_000; code++)
+      if (set.add(`https://example.com/${String.fromCharCode(code)}`)) accepted++;
     expect(accepted).toBe(20_000);
   });
 });

@@ -12,21 +12,37 @@ import {
 } from '../../server/src/core/urlset-writer';
 import type { FileLimits, UrlRecord } from '../../server/src/core/types';
 
-const OPEN = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
+const OPEN =
+  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
 const CLOSE = '</urlset>\n';
 const PROLOG = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
-const block = (key: string, records: UrlRecord[], lastmodTime?: number): UrlBlock => ({ key, records, lastmodTime });
-const one = (key: string, loc = `https://example.com/${key}`, lastmodTime?: number) => block(key, [{ loc }], lastmodTime);
+const block = (key: string, records: UrlRecord[], lastmodTime?: number): UrlBlock => ({
+  key,
+  records,
+  lastmodTime,
+});
+const one = (key: string, loc = `https://example.com/${key}`, lastmodTime?: number) =>
+  block(key, [{ loc }], lastmodTime);
 
 /** A closed file with the content its sink received. */
-type WrittenFile = Omit<ClosedFile<MemorySink>, 'sink'> & { xml: string; text: string; blocks: BlockIndexEntry[] };
+type WrittenFile = Omit<ClosedFile<MemorySink>, 'sink'> & {
+  xml: string;
+  text: string;
+  blocks: BlockIndexEntry[];
+};
 
-const newWriter = (limits: FileLimits, xslHref?: string) => new UrlsetWriter(limits, xslHref, () => new MemorySink());
+const newWriter = (limits: FileLimits, xslHref?: string) =>
+  new UrlsetWriter(limits, xslHref, () => new MemorySink());
 
 function contentOf(file: ClosedFile<MemorySink>): WrittenFile {
   const { sink, ...meta } = file;
-  return { ...meta, xml: sink.xml, text: sink.text, blocks: JSON.parse(sink.blockIndex) as BlockIndexEntry[] };
+  return {
+    ...meta,
+    xml: sink.xml,
+    text: sink.text,
+    blocks: JSON.parse(sink.blockIndex) as BlockIndexEntry[],
+  };
 }
 
 /** Feeds blocks through a writer the way the generator does, and returns every file written. */
@@ -85,7 +101,9 @@ describe('xmlProlog', () => {
 
 describe('renderUrl', () => {
   it('writes only <loc> for a bare record', () => {
-    expect(renderUrl({ loc: 'https://example.com/a' })).toBe('<url><loc>https://example.com/a</loc></url>\n');
+    expect(renderUrl({ loc: 'https://example.com/a' })).toBe(
+      '<url><loc>https://example.com/a</loc></url>\n'
+    );
   });
 
   it('writes loc, lastmod, changefreq, priority, then the xhtml:link alternates, in schema order', () => {
@@ -124,9 +142,14 @@ describe('renderUrl', () => {
   });
 
   it('leaves out undefined optional fields', () => {
-    expect(renderUrl({ loc: 'https://e.com/', lastmod: undefined, changefreq: undefined, priority: undefined })).toBe(
-      '<url><loc>https://e.com/</loc></url>\n'
-    );
+    expect(
+      renderUrl({
+        loc: 'https://e.com/',
+        lastmod: undefined,
+        changefreq: undefined,
+        priority: undefined,
+      })
+    ).toBe('<url><loc>https://e.com/</loc></url>\n');
   });
 
   it("escapes & and ' in loc and in alternate hrefs", () => {
@@ -140,7 +163,9 @@ describe('renderUrl', () => {
   });
 
   it('escapes < > " in loc', () => {
-    expect(renderUrl({ loc: 'https://e.com/<"x">' })).toBe('<url><loc>https://e.com/&lt;&quot;x&quot;&gt;</loc></url>\n');
+    expect(renderUrl({ loc: 'https://e.com/<"x">' })).toBe(
+      '<url><loc>https://e.com/&lt;&quot;x&quot;&gt;</loc></url>\n'
+    );
   });
 });
 
@@ -150,7 +175,10 @@ describe('UrlsetWriter', () => {
   it('writes one complete urlset document with both namespaces', () => {
     const [file] = writeAll(big, [one('a'), one('b')]);
     expect(file.xml).toBe(
-      PROLOG + OPEN + '<url><loc>https://example.com/a</loc></url>\n<url><loc>https://example.com/b</loc></url>\n' + CLOSE
+      PROLOG +
+        OPEN +
+        '<url><loc>https://example.com/a</loc></url>\n<url><loc>https://example.com/b</loc></url>\n' +
+        CLOSE
     );
     expect(file.urlCount).toBe(2);
     expect(file.byteSize).toBe(Buffer.byteLength(file.xml));
@@ -158,7 +186,9 @@ describe('UrlsetWriter', () => {
 
   it('writes the xml-stylesheet instruction when given an href, and counts its bytes', () => {
     const [file] = writeAll(big, [one('a')], 'sitemap.xsl');
-    expect(file.xml.startsWith(`${PROLOG}<?xml-stylesheet type="text/xsl" href="sitemap.xsl"?>\n${OPEN}`)).toBe(true);
+    expect(
+      file.xml.startsWith(`${PROLOG}<?xml-stylesheet type="text/xsl" href="sitemap.xsl"?>\n${OPEN}`)
+    ).toBe(true);
     expect(file.byteSize).toBe(Buffer.byteLength(file.xml));
   });
 
@@ -173,13 +203,18 @@ describe('UrlsetWriter', () => {
       block('doc1', [{ loc: 'https://example.com/en/a&b' }, { loc: 'https://example.com/fr/a&b' }]),
       one('doc2'),
     ]);
-    expect(file.text).toBe('https://example.com/en/a&b\nhttps://example.com/fr/a&b\nhttps://example.com/doc2\n');
+    expect(file.text).toBe(
+      'https://example.com/en/a&b\nhttps://example.com/fr/a&b\nhttps://example.com/doc2\n'
+    );
     expect(file.xml).toContain('<loc>https://example.com/en/a&amp;b</loc>');
   });
 
   it('measures a block as the bytes of its rendered URLs', () => {
     const writer = newWriter(big);
-    const records: UrlRecord[] = [{ loc: 'https://example.com/é' }, { loc: 'https://example.com/b', priority: 0.5 }];
+    const records: UrlRecord[] = [
+      { loc: 'https://example.com/é' },
+      { loc: 'https://example.com/b', priority: 0.5 },
+    ];
     const rendered = renderBlock(block('k', records));
     expect(rendered.xml).toBe(records.map(renderUrl).join(''));
     expect(rendered.text).toBe('https://example.com/é\nhttps://example.com/b\n');
@@ -189,8 +224,12 @@ describe('UrlsetWriter', () => {
 
   it('hands a big file to its sink in several chunks, the same bytes as written at once', () => {
     const chunks: string[] = [];
-    const writer = new UrlsetWriter(big, undefined, () => ({ write: (xml: string) => void chunks.push(xml) }));
-    const blocks = Array.from({ length: 3000 }, (_, n) => one(`k${String(n).padStart(5, '0')}`, `https://example.com/${'x'.repeat(40)}/${n}`));
+    const writer = new UrlsetWriter(big, undefined, () => ({
+      write: (xml: string) => void chunks.push(xml),
+    }));
+    const blocks = Array.from({ length: 3000 }, (_, n) =>
+      one(`k${String(n).padStart(5, '0')}`, `https://example.com/${'x'.repeat(40)}/${n}`)
+    );
     for (const item of blocks) writer.add(renderBlock(item));
     writer.close();
     expect(chunks.length).toBeGreaterThan(2);
@@ -200,13 +239,28 @@ describe('UrlsetWriter', () => {
 
   it('writes the block index as JSON.stringify would', () => {
     const [file] = writeAll(big, [
-      { key: 'doc"1', records: [{ loc: 'https://e.com/a' }, { loc: 'https://e.com/b' }], lastmodTime: 5, locales: ['en', 'fr-\u00e9'] },
+      {
+        key: 'doc"1',
+        records: [{ loc: 'https://e.com/a' }, { loc: 'https://e.com/b' }],
+        lastmodTime: 5,
+        locales: ['en', 'fr-\u00e9'],
+      },
       { key: 'doc2', records: [{ loc: 'https://e.com/c' }], locales: [undefined] },
     ]);
     const writer = newWriter(big);
     writer.add(renderBlock(one('x')));
     const sink = writer.close()!.sink;
-    expect(sink.blockIndex).toBe(JSON.stringify([['x', renderUrl({ loc: 'https://example.com/x' }).length, 'https://example.com/x\n'.length, null, '']]));
+    expect(sink.blockIndex).toBe(
+      JSON.stringify([
+        [
+          'x',
+          renderUrl({ loc: 'https://example.com/x' }).length,
+          'https://example.com/x\n'.length,
+          null,
+          '',
+        ],
+      ])
+    );
     expect(file.blocks).toEqual([
       ['doc"1', renderUrl({ loc: 'https://e.com/a' }).length * 2, 32, 5, 'en,fr-\u00e9'],
       ['doc2', renderUrl({ loc: 'https://e.com/c' }).length, 16, null, ''],
@@ -216,7 +270,10 @@ describe('UrlsetWriter', () => {
   describe('the URL limit', () => {
     it('rolls to a new file exactly at urlsPerFile', () => {
       const limits = { urlsPerFile: 3, bytesPerFile: 52_428_800 };
-      const files = writeAll(limits, ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((key) => one(key)));
+      const files = writeAll(
+        limits,
+        ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((key) => one(key))
+      );
       expect(files.map((file) => file.urlCount)).toEqual([3, 3, 1]);
       expect(files.map((file) => locsOf(file.xml))).toEqual([
         ['https://example.com/a', 'https://example.com/b', 'https://example.com/c'],
@@ -239,9 +296,14 @@ describe('UrlsetWriter', () => {
 
     it('never splits a block: a block that would pass the count starts a new file', () => {
       const limits = { urlsPerFile: 4, bytesPerFile: 52_428_800 };
-      const two = (key: string) => block(key, [{ loc: `https://e.com/en/${key}` }, { loc: `https://e.com/fr/${key}` }]);
+      const two = (key: string) =>
+        block(key, [{ loc: `https://e.com/en/${key}` }, { loc: `https://e.com/fr/${key}` }]);
       const three = (key: string) =>
-        block(key, [{ loc: `https://e.com/en/${key}` }, { loc: `https://e.com/fr/${key}` }, { loc: `https://e.com/de/${key}` }]);
+        block(key, [
+          { loc: `https://e.com/en/${key}` },
+          { loc: `https://e.com/fr/${key}` },
+          { loc: `https://e.com/de/${key}` },
+        ]);
       const files = writeAll(limits, [three('a'), two('b'), two('c'), one('d'), three('e')]);
       // a(3) | b(2) c(2) | d(1) e(3)
       expect(files.map((file) => file.urlCount)).toEqual([3, 4, 4]);
@@ -266,9 +328,16 @@ describe('UrlsetWriter', () => {
     const url = (loc: string) => Buffer.byteLength(renderUrl({ loc }));
 
     it('fills a file up to exactly bytesPerFile and rolls before it would be passed', () => {
-      const locs = ['https://example.com/aaaa', 'https://example.com/bbbb', 'https://example.com/cccc'];
+      const locs = [
+        'https://example.com/aaaa',
+        'https://example.com/bbbb',
+        'https://example.com/cccc',
+      ];
       const limits = { urlsPerFile: 50_000, bytesPerFile: frame + url(locs[0]) + url(locs[1]) };
-      const files = writeAll(limits, locs.map((loc, i) => block(String(i), [{ loc }])));
+      const files = writeAll(
+        limits,
+        locs.map((loc, i) => block(String(i), [{ loc }]))
+      );
       expect(files.map((file) => file.urlCount)).toEqual([2, 1]);
       expect(files[0].byteSize).toBe(limits.bytesPerFile);
       expectWithinLimits(files, limits);
@@ -277,7 +346,10 @@ describe('UrlsetWriter', () => {
     it('rolls when the next block would be one byte over', () => {
       const locs = ['https://example.com/aaaa', 'https://example.com/bbbb'];
       const limits = { urlsPerFile: 50_000, bytesPerFile: frame + url(locs[0]) + url(locs[1]) - 1 };
-      const files = writeAll(limits, locs.map((loc, i) => block(String(i), [{ loc }])));
+      const files = writeAll(
+        limits,
+        locs.map((loc, i) => block(String(i), [{ loc }]))
+      );
       expect(files.map((file) => file.urlCount)).toEqual([1, 1]);
       expectWithinLimits(files, limits);
     });
@@ -310,7 +382,9 @@ describe('UrlsetWriter', () => {
           alternates: [{ hreflang: 'fr', href: `https://example.com/fr/été-${n}-日本-😀` }],
         },
       ];
-      const blocks = Array.from({ length: 200 }, (_, n) => block(`doc${String(n).padStart(3, '0')}`, records(n)));
+      const blocks = Array.from({ length: 200 }, (_, n) =>
+        block(`doc${String(n).padStart(3, '0')}`, records(n))
+      );
       const limits = { urlsPerFile: 50_000, bytesPerFile: 4096 };
       const files = writeAll(limits, blocks);
       expect(files.length).toBeGreaterThan(10);
@@ -322,15 +396,24 @@ describe('UrlsetWriter', () => {
       expect(written).toHaveLength(400);
       for (const file of files) expect(file.urlCount % 2).toBe(0);
       // Files are full: the block that starts the next file would not have fit in this one.
-      const bytesOf = new Map(blocks.map((item) => [item.key, Buffer.byteLength(item.records.map(renderUrl).join(''))]));
+      const bytesOf = new Map(
+        blocks.map((item) => [item.key, Buffer.byteLength(item.records.map(renderUrl).join(''))])
+      );
       for (let i = 0; i < files.length - 1; i++) {
-        expect(files[i].byteSize + bytesOf.get(files[i + 1].firstKey)!).toBeGreaterThan(limits.bytesPerFile);
+        expect(files[i].byteSize + bytesOf.get(files[i + 1].firstKey)!).toBeGreaterThan(
+          limits.bytesPerFile
+        );
       }
     });
 
     it('never splits a block across files when bytes run out', () => {
       const blocks = Array.from({ length: 50 }, (_, n) =>
-        block(`k${n}`, Array.from({ length: (n % 4) + 1 }, (_, i) => ({ loc: `https://example.com/${i}/page-${n}` })))
+        block(
+          `k${n}`,
+          Array.from({ length: (n % 4) + 1 }, (_, i) => ({
+            loc: `https://example.com/${i}/page-${n}`,
+          }))
+        )
       );
       const limits = { urlsPerFile: 50_000, bytesPerFile: 1024 };
       const files = writeAll(limits, blocks);
@@ -357,7 +440,10 @@ describe('UrlsetWriter', () => {
 
   describe('per-file metadata', () => {
     it('keeps firstKey and lastKey of the blocks in each file', () => {
-      const files = writeAll({ urlsPerFile: 2, bytesPerFile: 52_428_800 }, ['a', 'b', 'c', 'd', 'e'].map((key) => one(key)));
+      const files = writeAll(
+        { urlsPerFile: 2, bytesPerFile: 52_428_800 },
+        ['a', 'b', 'c', 'd', 'e'].map((key) => one(key))
+      );
       expect(files.map(({ firstKey, lastKey }) => [firstKey, lastKey])).toEqual([
         ['a', 'b'],
         ['c', 'd'],
@@ -403,7 +489,11 @@ describe('splitFile (the block index an incremental run splices with)', () => {
 
   it('gives back the blocks that were written, byte for byte', () => {
     const writer = newWriter(limits, 'sitemap.xsl');
-    const blocks = [block('a', ['https://x.test/é&1', 'https://x.test/fr/1'], 1_000), block('b', ['https://x.test/2']), block('c', ['https://x.test/🚀'], 3_000)];
+    const blocks = [
+      block('a', ['https://x.test/é&1', 'https://x.test/fr/1'], 1_000),
+      block('b', ['https://x.test/2']),
+      block('c', ['https://x.test/🚀'], 3_000),
+    ];
     for (const item of blocks) writer.add(renderBlock(item));
     const file = contentOf(writer.close()!);
     const split = splitFile(file.xml, file.text, file.blocks);
@@ -422,7 +512,8 @@ describe('splitFile (the block index an incremental run splices with)', () => {
 
   it('keeps the URL count of blocks without a locale (types without i18n, custom URLs)', () => {
     const writer = newWriter(limits);
-    for (const key of ['a', 'b']) writer.add(renderBlock({ key, records: [{ loc: `https://x.test/${key}` }] }));
+    for (const key of ['a', 'b'])
+      writer.add(renderBlock({ key, records: [{ loc: `https://x.test/${key}` }] }));
     const file = contentOf(writer.close()!);
     const split = splitFile(file.xml, file.text, file.blocks);
     expect(split.map((item) => [item.urlCount, item.locales])).toEqual([
@@ -432,14 +523,21 @@ describe('splitFile (the block index an incremental run splices with)', () => {
     const again = newWriter(limits);
     for (const item of split) again.add(item);
     const rewritten = contentOf(again.close()!);
-    expect(rewritten).toMatchObject({ urlCount: 2, xml: file.xml, localeCounts: file.localeCounts });
+    expect(rewritten).toMatchObject({
+      urlCount: 2,
+      xml: file.xml,
+      localeCounts: file.localeCounts,
+    });
   });
 
   it('refuses an index that does not match the file', () => {
     const writer = newWriter(limits);
     writer.add(renderBlock(block('a', ['https://x.test/1'])));
     const file = contentOf(writer.close()!);
-    const broken = file.blocks.map(([key, xml, text, time, locales]) => [key, xml + 1, text, time, locales] as typeof file.blocks[number]);
+    const broken = file.blocks.map(
+      ([key, xml, text, time, locales]) =>
+        [key, xml + 1, text, time, locales] as (typeof file.blocks)[number]
+    );
     expect(() => splitFile(file.xml, file.text, broken)).toThrow(/does not match/);
   });
 });

@@ -5,22 +5,44 @@ const PAGE = 'api::page.page';
 const POST = 'api::post.post';
 
 const catalog: SchemaCatalog = {
-  [PAGE]: { uid: PAGE, kind: 'collectionType', localized: false, draftAndPublish: true, attributes: { slug: { type: 'string' } } },
-  [POST]: { uid: POST, kind: 'collectionType', localized: false, draftAndPublish: true, attributes: { slug: { type: 'string' } } },
+  [PAGE]: {
+    uid: PAGE,
+    kind: 'collectionType',
+    localized: false,
+    draftAndPublish: true,
+    attributes: { slug: { type: 'string' } },
+  },
+  [POST]: {
+    uid: POST,
+    kind: 'collectionType',
+    localized: false,
+    draftAndPublish: true,
+    attributes: { slug: { type: 'string' } },
+  },
 };
 
-const fileConfig = { hostname: 'https://www.example.com', contentTypes: { [PAGE]: { pattern: '/[slug]' } } };
+const fileConfig = {
+  hostname: 'https://www.example.com',
+  contentTypes: { [PAGE]: { pattern: '/[slug]' } },
+};
 
 describe('usableSettings', () => {
   it('returns valid settings untouched', () => {
     const result = usableSettings(fileConfig, { gzip: false }, catalog);
     expect(result.skipped).toEqual([]);
-    expect(result.settings).toMatchObject({ gzip: false, contentTypes: { [PAGE]: { pattern: '/[slug]' } } });
+    expect(result.settings).toMatchObject({
+      gzip: false,
+      contentTypes: { [PAGE]: { pattern: '/[slug]' } },
+    });
   });
 
   it('leaves out a type whose field or type no longer exists, and keeps the others', () => {
     const saved = {
-      contentTypes: { [PAGE]: { pattern: '/[slug]' }, [POST]: { pattern: '/[removed]' }, 'api::gone.gone': { pattern: '/[slug]' } },
+      contentTypes: {
+        [PAGE]: { pattern: '/[slug]' },
+        [POST]: { pattern: '/[removed]' },
+        'api::gone.gone': { pattern: '/[slug]' },
+      },
     };
     const result = usableSettings(fileConfig, saved, catalog);
     expect(Object.keys(result.settings!.contentTypes)).toEqual([PAGE]);
@@ -33,7 +55,9 @@ describe('usableSettings', () => {
   });
 
   it('leaves out a custom URL that no longer validates, naming its place in the saved list', () => {
-    const saved = { customUrls: [{ url: '/a' }, { url: 'nope' }, { url: '/b', priority: 3 }, { url: '/c' }] };
+    const saved = {
+      customUrls: [{ url: '/a' }, { url: 'nope' }, { url: '/b', priority: 3 }, { url: '/c' }],
+    };
     const result = usableSettings(fileConfig, saved, catalog);
     expect(result.settings!.customUrls.map((custom) => custom.url)).toEqual(['/a', '/c']);
     expect(result.skipped.map((item) => item.setting)).toEqual(['customUrls[1]', 'customUrls[2]']);
@@ -41,14 +65,22 @@ describe('usableSettings', () => {
   });
 
   it('falls back to the config file for another admin value that no longer validates', () => {
-    const result = usableSettings(fileConfig, { hostname: 'not a url', limits: { urlsPerFile: 0 } }, catalog);
+    const result = usableSettings(
+      fileConfig,
+      { hostname: 'not a url', limits: { urlsPerFile: 0 } },
+      catalog
+    );
     expect(result.settings!.hostname).toBe('https://www.example.com');
     expect(result.settings!.limits.urlsPerFile).toBe(50_000);
     expect(result.skipped.map((item) => item.setting).sort()).toEqual(['hostname', 'limits']);
   });
 
   it('gives the errors when what remains is unusable', () => {
-    const result = usableSettings({}, { contentTypes: { [PAGE]: { pattern: '/[slug]' } } }, catalog);
+    const result = usableSettings(
+      {},
+      { contentTypes: { [PAGE]: { pattern: '/[slug]' } } },
+      catalog
+    );
     expect(result.settings).toBeUndefined();
     expect(result.errors.map((error) => error.path)).toEqual([['hostname']]);
   });

@@ -1,4 +1,10 @@
-import { checkLoc, isLocalHostUrl, MAX_URL_LENGTH, RULES, ValidationReport } from '../../server/src/core/validation';
+import {
+  checkLoc,
+  isLocalHostUrl,
+  MAX_URL_LENGTH,
+  RULES,
+  ValidationReport,
+} from '../../server/src/core/validation';
 
 describe('ValidationReport', () => {
   it('starts empty', () => {
@@ -20,16 +26,27 @@ describe('ValidationReport', () => {
 
   it('keeps all the sample fields, in the order added', () => {
     const report = new ValidationReport();
-    const sample = { rule: 'lastmod-future' as const, contentType: 'api::a.a', documentId: 'd', locale: 'fr', url: 'https://e.com/x', detail: 'updatedAt = 2099' };
+    const sample = {
+      rule: 'lastmod-future' as const,
+      contentType: 'api::a.a',
+      documentId: 'd',
+      locale: 'fr',
+      url: 'https://e.com/x',
+      detail: 'updatedAt = 2099',
+    };
     report.add(sample);
     report.add({ rule: 'url-duplicate', url: 'https://e.com/y' });
-    expect(report.summary().samples).toEqual([sample, { rule: 'url-duplicate', url: 'https://e.com/y' }]);
+    expect(report.summary().samples).toEqual([
+      sample,
+      { rule: 'url-duplicate', url: 'https://e.com/y' },
+    ]);
   });
 
   it('keeps 20 samples per rule by default, and counts past that', () => {
     const report = new ValidationReport();
     for (let i = 0; i < 25; i++) report.add({ rule: 'url-duplicate', url: `https://e.com/${i}` });
-    for (let i = 0; i < 3; i++) report.add({ rule: 'url-too-long', url: `https://e.com/long-${i}` });
+    for (let i = 0; i < 3; i++)
+      report.add({ rule: 'url-too-long', url: `https://e.com/long-${i}` });
     const summary = report.summary();
     expect(summary.counts).toEqual({ 'url-duplicate': 25, 'url-too-long': 3 });
     expect(summary.samples.filter((s) => s.rule === 'url-duplicate').map((s) => s.url)).toEqual(
@@ -66,14 +83,27 @@ describe('ValidationReport', () => {
     const summary = report.summary();
     report.add({ rule: 'url-duplicate' });
     report.add({ rule: 'url-too-long' });
-    expect(summary).toEqual({ counts: { 'url-duplicate': 1 }, samples: [{ rule: 'url-duplicate' }] });
+    expect(summary).toEqual({
+      counts: { 'url-duplicate': 1 },
+      samples: [{ rule: 'url-duplicate' }],
+    });
   });
 });
 
 describe('RULES', () => {
   it('leaves out entries that break URL rules, and only warns on lastmod and priority', () => {
-    const leftOut = Object.entries(RULES).filter(([, rule]) => rule.leftOut).map(([code]) => code).sort();
-    expect(leftOut).toEqual(['file-limit', 'pattern-unfilled', 'url-duplicate', 'url-host-mismatch', 'url-not-absolute', 'url-too-long']);
+    const leftOut = Object.entries(RULES)
+      .filter(([, rule]) => rule.leftOut)
+      .map(([code]) => code)
+      .sort();
+    expect(leftOut).toEqual([
+      'file-limit',
+      'pattern-unfilled',
+      'url-duplicate',
+      'url-host-mismatch',
+      'url-not-absolute',
+      'url-too-long',
+    ]);
     for (const rule of Object.values(RULES)) expect(rule.message).toEqual(expect.any(String));
   });
 });
@@ -101,16 +131,22 @@ describe('checkLoc', () => {
     expect(checkLoc('/' + 'a'.repeat(3000), origin)).toBe('url-too-long');
   });
 
-  it.each(['/blog/a', 'blog/a', '//www.example.com/a', '', 'www.example.com/a'])('refuses the relative URL %j', (loc) => {
-    expect(checkLoc(loc, origin)).toBe('url-not-absolute');
-  });
-
-  it.each(['ftp://www.example.com/a', 'mailto:a@example.com', 'javascript:alert(1)', 'file:///etc/passwd', 'data:text/plain,x'])(
-    'refuses the non-http(s) URL %j',
+  it.each(['/blog/a', 'blog/a', '//www.example.com/a', '', 'www.example.com/a'])(
+    'refuses the relative URL %j',
     (loc) => {
       expect(checkLoc(loc, origin)).toBe('url-not-absolute');
     }
   );
+
+  it.each([
+    'ftp://www.example.com/a',
+    'mailto:a@example.com',
+    'javascript:alert(1)',
+    'file:///etc/passwd',
+    'data:text/plain,x',
+  ])('refuses the non-http(s) URL %j', (loc) => {
+    expect(checkLoc(loc, origin)).toBe('url-not-absolute');
+  });
 
   it.each([
     ['another host', 'https://evil.example.org/a'],

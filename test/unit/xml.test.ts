@@ -16,7 +16,13 @@ describe('escapeXml', () => {
   });
 
   it('returns text with nothing to escape unchanged', () => {
-    for (const text of ['', 'https://example.com/blog/hello-world', 'caf%C3%A9', 'café 日本 😀', 'tab\tnewline\ncr\r']) {
+    for (const text of [
+      '',
+      'https://example.com/blog/hello-world',
+      'caf%C3%A9',
+      'café 日本 😀',
+      'tab\tnewline\ncr\r',
+    ]) {
       expect(escapeXml(text)).toBe(text);
     }
   });
@@ -27,7 +33,9 @@ describe('escapeXml', () => {
 
   it('drops the C0 control characters XML 1.0 forbids', () => {
     const forbidden = [];
-    for (let code = 0; code < 0x20; code++) if (code !== 0x09 && code !== 0x0a && code !== 0x0d) forbidden.push(String.fromCharCode(code));
+    for (let code = 0; code < 0x20; code++)
+      if (code !== 0x09 && code !== 0x0a && code !== 0x0d)
+        forbidden.push(String.fromCharCode(code));
     expect(forbidden).toHaveLength(29);
     for (const char of forbidden) expect(escapeXml(`a${char}b`)).toBe('ab');
     expect(escapeXml(`x${forbidden.join('')}y`)).toBe('xy');

@@ -4,7 +4,13 @@
  * Pure: it takes the fetch client, so it is unit-tested without a browser.
  */
 import type { z } from 'zod';
-import type { CronPreviewRequest, EntryStatusRequest, ExclusionTarget, PreviewRequest, SettingsPatch } from '#sitemap/shared';
+import type {
+  CronPreviewRequest,
+  EntryStatusRequest,
+  ExclusionTarget,
+  PreviewRequest,
+  SettingsPatch,
+} from '#sitemap/shared';
 import {
   catalogSchema,
   cronPreviewSchema,
@@ -63,24 +69,39 @@ type Signal = { signal?: AbortSignal };
 export function createSitemapApi(client: FetchClient) {
   const get = async <T>(schema: z.ZodType<T>, url: string, options?: RequestOptions) =>
     checkResponse(schema, `GET ${url}`, (await client.get(url, options)).data);
-  const post = async <T>(schema: z.ZodType<T>, url: string, body?: unknown, options?: RequestOptions) =>
-    checkResponse(schema, `POST ${url}`, (await client.post(url, body, options)).data);
+  const post = async <T>(
+    schema: z.ZodType<T>,
+    url: string,
+    body?: unknown,
+    options?: RequestOptions
+  ) => checkResponse(schema, `POST ${url}`, (await client.post(url, body, options)).data);
 
   return {
     status: ({ signal }: Signal = {}) => get(statusSchema, '/sitemap/status', { signal }),
     generate: () => post(generateSchema, '/sitemap/generate'),
-    settings: ({ signal }: Signal = {}) => get(settingsResponseSchema, '/sitemap/settings', { signal }),
+    settings: ({ signal }: Signal = {}) =>
+      get(settingsResponseSchema, '/sitemap/settings', { signal }),
     saveSettings: async (patch: SettingsPatch) =>
-      checkResponse(settingsResponseSchema, 'PUT /sitemap/settings', (await client.put('/sitemap/settings', patch)).data),
-    contentTypes: ({ signal }: Signal = {}) => get(catalogSchema, '/sitemap/content-types', { signal }),
+      checkResponse(
+        settingsResponseSchema,
+        'PUT /sitemap/settings',
+        (await client.put('/sitemap/settings', patch)).data
+      ),
+    contentTypes: ({ signal }: Signal = {}) =>
+      get(catalogSchema, '/sitemap/content-types', { signal }),
     locales: ({ signal }: Signal = {}) => get(localesSchema, '/i18n/locales', { signal }),
-    preview: (request: PreviewRequest, { signal }: Signal = {}) => post(previewSchema, '/sitemap/preview', request, { signal }),
-    legacyImport: ({ signal }: Signal = {}) => get(legacyImportSchema, '/sitemap/legacy-import', { signal }),
+    preview: (request: PreviewRequest, { signal }: Signal = {}) =>
+      post(previewSchema, '/sitemap/preview', request, { signal }),
+    legacyImport: ({ signal }: Signal = {}) =>
+      get(legacyImportSchema, '/sitemap/legacy-import', { signal }),
     applyLegacyImport: () => post(settingsResponseSchema, '/sitemap/legacy-import'),
     cronPreview: (request: CronPreviewRequest, { signal }: Signal = {}) =>
       post(cronPreviewSchema, '/sitemap/cron-preview', request, { signal }),
     entryStatus: ({ contentType, documentId }: EntryStatusRequest, { signal }: Signal = {}) =>
-      get(entryStatusSchema, '/sitemap/entry-status', { params: { contentType, documentId }, signal }),
+      get(entryStatusSchema, '/sitemap/entry-status', {
+        params: { contentType, documentId },
+        signal,
+      }),
     exclude: (target: ExclusionTarget) => post(exclusionsSchema, '/sitemap/exclusions', target),
     // DELETE bodies are not parsed by Strapi: the entry goes in the query string.
     include: async (target: ExclusionTarget) =>

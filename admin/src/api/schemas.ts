@@ -28,13 +28,15 @@ import {
 } from '#sitemap/shared';
 
 /** A string whose values the admin only displays: typed as the server's union, checked as a string. */
-const code = <T extends string>() => z.custom<T>((value) => typeof value === 'string', { message: 'expected a string' });
+const code = <T extends string>() =>
+  z.custom<T>((value) => typeof value === 'string', { message: 'expected a string' });
 
 /**
  * A record keyed by setting name. zod's exhaustive enum records would need the server's key list at
  * run time, which lives beside the validator (and node-cron): the keys are checked as strings.
  */
-const settingRecord = <T>(value: z.ZodType<T>) => z.record(z.string(), value) as unknown as z.ZodType<Record<SettingKey, T>>;
+const settingRecord = <T>(value: z.ZodType<T>) =>
+  z.record(z.string(), value) as unknown as z.ZodType<Record<SettingKey, T>>;
 
 const changefreq = z.enum(CHANGEFREQS as [Changefreq, ...Changefreq[]]);
 const settingSource: z.ZodType<SettingSource> = z.enum(['admin', 'config', 'default']);
@@ -83,12 +85,17 @@ export const catalogSchema: z.ZodType<CatalogType[]> = z.array(
     kind: z.enum(['collectionType', 'singleType']),
     localized: z.boolean(),
     draftAndPublish: z.boolean(),
-    attributes: z.record(z.string(), z.object({ type: z.string(), relation: z.string().optional(), target: z.string().optional() })),
+    attributes: z.record(
+      z.string(),
+      z.object({ type: z.string(), relation: z.string().optional(), target: z.string().optional() })
+    ),
   })
 );
 
 /** GET /i18n/locales (the i18n plugin's route). */
-export const localesSchema = z.array(z.object({ code: z.string(), name: z.string(), isDefault: z.boolean() }));
+export const localesSchema = z.array(
+  z.object({ code: z.string(), name: z.string(), isDefault: z.boolean() })
+);
 export type Locale = z.infer<typeof localesSchema>[number];
 
 const validationSample = z.object({
@@ -101,7 +108,9 @@ const validationSample = z.object({
 });
 
 export const previewSchema: z.ZodType<PreviewResponse> = z.object({
-  urls: z.array(z.object({ documentId: z.string(), locale: z.string().optional(), url: z.string() })),
+  urls: z.array(
+    z.object({ documentId: z.string(), locale: z.string().optional(), url: z.string() })
+  ),
   leftOut: z.array(validationSample),
   estimatedUrlCount: z.number(),
 });
@@ -125,7 +134,9 @@ export const legacyImportSchema: z.ZodType<LegacyImportPreview> = z.object({
       notConverted: z.array(z.object({ setting: z.string(), reason: z.string() })),
     })
     .nullable(),
-  exclusions: z.array(z.object({ contentType: z.string(), count: z.number(), documentIds: z.array(z.string()) })),
+  exclusions: z.array(
+    z.object({ contentType: z.string(), count: z.number(), documentIds: z.array(z.string()) })
+  ),
 });
 
 const sitemapFile = z.object({
@@ -154,7 +165,10 @@ export const statusSchema: z.ZodType<StatusResponse> = z.object({
   textFiles: z.array(sitemapFile),
   totals: z.object({ urls: z.number(), files: z.number(), bytes: z.number() }),
   counts: z.record(z.string(), z.record(z.string(), z.number())),
-  validation: z.object({ counts: z.record(z.string(), z.number()), samples: z.array(validationSample) }),
+  validation: z.object({
+    counts: z.record(z.string(), z.number()),
+    samples: z.array(validationSample),
+  }),
   nextScheduledRun: z.string().nullable(),
   pendingChanges: z.number(),
   failing: z
@@ -200,7 +214,12 @@ const localeStatus = z.object({
   pending: z.boolean(),
   excludedBy: z.enum(['document', 'locale']).nullable(),
   reason: z
-    .object({ rule: code<RuleCode>(), field: z.string().optional(), pattern: z.string().optional(), detail: z.string().optional() })
+    .object({
+      rule: code<RuleCode>(),
+      field: z.string().optional(),
+      pattern: z.string().optional(),
+      detail: z.string().optional(),
+    })
     .nullable(),
 });
 

@@ -29,5 +29,8 @@ export type EntryLocaleStatus = Extract<EntryStatus, { mapped: true }>['locales'
  */
 export function useSitemapApi(): SitemapApi {
   const fetchClient = useFetchClient();
-  return React.useMemo(() => createSitemapApi(fetchClient as unknown as FetchClient), [fetchClient]);
+  return React.useMemo(
+    () => createSitemapApi(fetchClient as unknown as FetchClient),
+    [fetchClient]
+  );
 }

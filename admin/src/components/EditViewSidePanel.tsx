@@ -16,7 +16,13 @@ export interface EditViewPanelProps {
   collectionType: string;
   activeTab: 'draft' | 'published' | null;
   documentId?: string;
-  document?: { documentId?: string; locale?: string | null; updatedAt?: string; publishedAt?: string | null; [key: string]: unknown };
+  document?: {
+    documentId?: string;
+    locale?: string | null;
+    updatedAt?: string;
+    publishedAt?: string | null;
+    [key: string]: unknown;
+  };
   meta?: { availableStatus?: unknown[]; availableLocales?: unknown[]; [key: string]: unknown };
 }
 
@@ -28,12 +34,22 @@ export const EditViewSidePanel = ({ model, documentId, document, meta }: EditVie
   const { allowedActions, isLoading } = useRBAC(CHECKED_PERMISSIONS);
   const canRead = !isLoading && Boolean(allowedActions.canRead);
   // Publishing, unpublishing or saving changes these: the status is read again.
-  const versionKey = JSON.stringify([document?.updatedAt, document?.publishedAt, meta?.availableStatus]);
-  const { status, failed, problem, load, exclude, include } = useEntryStatus(model, id, canRead && Boolean(document), versionKey);
+  const versionKey = JSON.stringify([
+    document?.updatedAt,
+    document?.publishedAt,
+    meta?.availableStatus,
+  ]);
+  const { status, failed, problem, load, exclude, include } = useEntryStatus(
+    model,
+    id,
+    canRead && Boolean(document),
+    versionKey
+  );
 
   // Hidden for entries not saved yet (a clone has no document of its own), for admins who may not
   // read the sitemap, for types it does not map, and until that is known.
-  if (!id || !document || !canRead || (status && !status.mapped) || (!status && !failed)) return null;
+  if (!id || !document || !canRead || (status && !status.mapped) || (!status && !failed))
+    return null;
   return {
     title: t('editView.title', 'Sitemap'),
     content: (

@@ -11,7 +11,15 @@ interface SectionProps {
 }
 
 export const Section = ({ title, description, action, children }: SectionProps) => (
-  <Box tag="section" aria-label={title} background="neutral0" hasRadius shadow="tableShadow" padding={6} marginBottom={6}>
+  <Box
+    tag="section"
+    aria-label={title}
+    background="neutral0"
+    hasRadius
+    shadow="tableShadow"
+    padding={6}
+    marginBottom={6}
+  >
     <Typography variant="delta" tag="h2">
       {title}
     </Typography>

@@ -46,14 +46,20 @@ export function useSetting<K extends SettingKey>(key: K) {
 /** The filters text of every mapped type, as one field (uids hold dots). */
 export function useFiltersText() {
   const { value, onChange } = useField<Record<string, string>>('filtersText');
-  const set = React.useCallback((next: Record<string, string>) => onChange('filtersText', next), [onChange]);
+  const set = React.useCallback(
+    (next: Record<string, string>) => onChange('filtersText', next),
+    [onChange]
+  );
   return { value: value ?? {}, set };
 }
 
 /** Whether the values differ from the saved settings in what a save would send. */
 export function useModified(saved: SettingsDraft) {
   const values = useForm('SitemapSettings', (state) => state.values) as SettingsFormValues;
-  return Object.keys(changedSettings(saved, withParsedFilters(values.settings, values.filtersText))).length > 0;
+  return (
+    Object.keys(changedSettings(saved, withParsedFilters(values.settings, values.filtersText)))
+      .length > 0
+  );
 }
 
 /**
@@ -80,7 +86,10 @@ export function useSettingsForm(loaded: SettingsResponse, localeCodes: string[])
     (fields: FieldErrors, other: string[]) => {
       setErrors(fields);
       setOtherErrors(other);
-      toggleNotification({ type: 'danger', message: t('settings.invalid', 'Nothing was saved: fix the fields marked in red.') });
+      toggleNotification({
+        type: 'danger',
+        message: t('settings.invalid', 'Nothing was saved: fix the fields marked in red.'),
+      });
     },
     [t, toggleNotification]
   );
@@ -91,9 +100,14 @@ export function useSettingsForm(loaded: SettingsResponse, localeCodes: string[])
       setSaving(true);
       try {
         show(await api.saveSettings(patch));
-        toggleNotification({ type: 'success', message: t('settings.saved', 'Settings saved. The sitemap is updated in the background.') });
+        toggleNotification({
+          type: 'success',
+          message: t('settings.saved', 'Settings saved. The sitemap is updated in the background.'),
+        });
       } catch (error) {
-        const details = isFetchError(error) ? (error.response?.data as any)?.error?.details : undefined;
+        const details = isFetchError(error)
+          ? (error.response?.data as any)?.error?.details
+          : undefined;
         const mapped = serverFieldErrors(details, formFieldKeys(draft, localeCodes));
         refuse(mapped.fields, mapped.other);
       } finally {
@@ -108,13 +122,19 @@ export function useSettingsForm(loaded: SettingsResponse, localeCodes: string[])
     async ({ settings, filtersText }: SettingsFormValues) => {
       const found = checkDraft(settings, filtersText);
       if (Object.keys(found).length > 0) return refuse(found, []);
-      return save(changedSettings(saved.settings, withParsedFilters(settings, filtersText)), settings);
+      return save(
+        changedSettings(saved.settings, withParsedFilters(settings, filtersText)),
+        settings
+      );
     },
     [refuse, save, saved]
   );
 
   /** Hands a setting saved in the admin back to config/plugins.ts. */
-  const resetToConfig = React.useCallback((key: SettingKey) => save({ [key]: null }, saved.settings), [save, saved]);
+  const resetToConfig = React.useCallback(
+    (key: SettingKey) => save({ [key]: null }, saved.settings),
+    [save, saved]
+  );
 
   /** The error of the field at `path`, in the admin's language. */
   const errorOf = React.useCallback(

@@ -4,7 +4,11 @@ import { getTranslation } from '../utils/translations';
 import type { FieldMessage } from '../utils/settings-form';
 
 /** Like `t`, for messages whose values are elements (a link, a code span): the result is a node, not a string. */
-export type RichTranslate = (id: string, defaultMessage: string, values?: Record<string, React.ReactNode>) => React.ReactNode;
+export type RichTranslate = (
+  id: string,
+  defaultMessage: string,
+  values?: Record<string, React.ReactNode>
+) => React.ReactNode;
 
 /**
  * A translate function (id, English default, values) for the plugin's own, un-prefixed translation keys.
@@ -15,8 +19,10 @@ export function useTranslate() {
   return React.useMemo(() => {
     const t = (id: string, defaultMessage: string, values?: Record<string, unknown>) =>
       formatMessage({ id: getTranslation(id), defaultMessage }, values as any) as string;
-    const rich: RichTranslate = (id, defaultMessage, values) => formatMessage({ id: getTranslation(id), defaultMessage }, values as any);
-    const message = (descriptor: FieldMessage) => t(descriptor.id, descriptor.defaultMessage, descriptor.values);
+    const rich: RichTranslate = (id, defaultMessage, values) =>
+      formatMessage({ id: getTranslation(id), defaultMessage }, values as any);
+    const message = (descriptor: FieldMessage) =>
+      t(descriptor.id, descriptor.defaultMessage, descriptor.values);
     return { t, rich, message, locale };
   }, [formatMessage, locale]);
 }

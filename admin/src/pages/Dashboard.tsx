@@ -1,7 +1,20 @@
 import * as React from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
-import { Badge, Box, Button, Flex, Link, Table, Tbody, Td, Th, Thead, Tr, Typography } from '@strapi/design-system';
+import {
+  Badge,
+  Box,
+  Button,
+  Flex,
+  Link,
+  Table,
+  Tbody,
+  Td,
+  Th,
+  Thead,
+  Tr,
+  Typography,
+} from '@strapi/design-system';
 import { Layouts, Page, useNotification, useRBAC } from '@strapi/strapi/admin';
 import { useSitemapApi } from '../api/sitemap';
 import { PERMISSIONS } from '../permissions';
@@ -25,13 +38,24 @@ export const Dashboard = () => {
   // After "Generate now", the id of the newest run before it: the first run after it that ends is reported.
   const [awaitingAfter, setAwaitingAfter] = React.useState<number | null>(null);
   const fetchStatus = React.useCallback((signal: AbortSignal) => api.status({ signal }), [api]);
-  const { data: status, error, reload } = useSitemapQuery('status', fetchStatus, {
+  const {
+    data: status,
+    error,
+    reload,
+  } = useSitemapQuery('status', fetchStatus, {
     pollMs: POLL_MS,
-    pollWhile: (current) => Boolean(current?.running) || (current?.pendingChanges ?? 0) > 0 || starting || awaitingAfter !== null,
+    pollWhile: (current) =>
+      Boolean(current?.running) ||
+      (current?.pendingChanges ?? 0) > 0 ||
+      starting ||
+      awaitingAfter !== null,
   });
 
   const run = status?.runs[0];
-  const finished = awaitingAfter !== null && run && run.id > awaitingAfter && run.status !== 'running' ? run : null;
+  const finished =
+    awaitingAfter !== null && run && run.id > awaitingAfter && run.status !== 'running'
+      ? run
+      : null;
   React.useEffect(() => {
     if (!finished) return;
     setAwaitingAfter(null);
@@ -39,12 +63,21 @@ export const Dashboard = () => {
       finished.status === 'success'
         ? {
             type: 'success',
-            message: t('dashboard.generate.done', 'Generation finished: {urls, plural, one {# URL} other {# URLs}}, {files, plural, one {# file} other {# files}} written.', {
-              urls: finished.urlCount ?? 0,
-              files: finished.filesWritten ?? 0,
+            message: t(
+              'dashboard.generate.done',
+              'Generation finished: {urls, plural, one {# URL} other {# URLs}}, {files, plural, one {# file} other {# files}} written.',
+              {
+                urls: finished.urlCount ?? 0,
+                files: finished.filesWritten ?? 0,
+              }
+            ),
+          }
+        : {
+            type: 'danger',
+            message: t('dashboard.generate.error', 'Generation failed: {error}', {
+              error: finished.error ?? '',
             }),
           }
-        : { type: 'danger', message: t('dashboard.generate.error', 'Generation failed: {error}', { error: finished.error ?? '' }) }
     );
   }, [finished, toggleNotification, t]);
 
@@ -53,11 +86,20 @@ export const Dashboard = () => {
     try {
       setAwaitingAfter(status?.runs[0]?.id ?? 0);
       await api.generate();
-      toggleNotification({ type: 'success', message: t('dashboard.generate.started', 'Generation started.') });
+      toggleNotification({
+        type: 'success',
+        message: t('dashboard.generate.started', 'Generation started.'),
+      });
       await reload();
     } catch {
       setAwaitingAfter(null);
-      toggleNotification({ type: 'danger', message: t('dashboard.generate.failed', 'The generation could not be started. Check the settings.') });
+      toggleNotification({
+        type: 'danger',
+        message: t(
+          'dashboard.generate.failed',
+          'The generation could not be started. Check the settings.'
+        ),
+      });
     } finally {
       setStarting(false);
     }
@@ -65,10 +107,18 @@ export const Dashboard = () => {
 
   const copyRobots = async () => {
     await navigator.clipboard.writeText(status!.robots.join('\n'));
-    toggleNotification({ type: 'success', message: t('dashboard.robots.copied', 'Copied to the clipboard.') });
+    toggleNotification({
+      type: 'success',
+      message: t('dashboard.robots.copied', 'Copied to the clipboard.'),
+    });
   };
 
-  if (!status) return error ? <Page.Error content={describeQueryError(error) ?? undefined} /> : <Page.Loading />;
+  if (!status)
+    return error ? (
+      <Page.Error content={describeQueryError(error) ?? undefined} />
+    ) : (
+      <Page.Loading />
+    );
 
   const lastRun = status.runs[0];
   const ruleCounts = Object.entries(status.validation.counts);
@@ -78,15 +128,21 @@ export const Dashboard = () => {
       <Page.Title>{t('plugin.name', 'Sitemap')}</Page.Title>
       <Layouts.Header
         title={t('plugin.name', 'Sitemap')}
-        subtitle={t('dashboard.subtitle', '{urls, plural, one {# URL} other {# URLs}} in {files, plural, one {# file} other {# files}} ({size})', {
-          urls: status.totals.urls,
-          files: status.totals.files,
-          size: formatBytes(status.totals.bytes),
-        })}
+        subtitle={t(
+          'dashboard.subtitle',
+          '{urls, plural, one {# URL} other {# URLs}} in {files, plural, one {# file} other {# files}} ({size})',
+          {
+            urls: status.totals.urls,
+            files: status.totals.files,
+            size: formatBytes(status.totals.bytes),
+          }
+        )}
         primaryAction={
           allowedActions.canRegenerate ? (
             <Button onClick={generate} loading={starting || Boolean(status.running)}>
-              {status.running ? t('dashboard.generate.running', 'Generating…') : t('dashboard.generate', 'Generate now')}
+              {status.running
+                ? t('dashboard.generate.running', 'Generating…')
+                : t('dashboard.generate', 'Generate now')}
             </Button>
           ) : undefined
         }
@@ -96,11 +152,15 @@ export const Dashboard = () => {
         {status.running && (
           <Box paddingBottom={4}>
             <Typography>
-              {t('dashboard.running', 'A {scope} generation is running ({trigger}): {urls} URLs written so far.', {
-                scope: status.running.scope,
-                trigger: status.running.trigger,
-                urls: status.running.urlCount,
-              })}
+              {t(
+                'dashboard.running',
+                'A {scope} generation is running ({trigger}): {urls} URLs written so far.',
+                {
+                  scope: status.running.scope,
+                  trigger: status.running.trigger,
+                  urls: status.running.urlCount,
+                }
+              )}
             </Typography>
           </Box>
         )}
@@ -108,7 +168,10 @@ export const Dashboard = () => {
         {status.mappedTypes === 0 && (
           <Section title={t('dashboard.empty.types.title', 'No content type mapped yet')}>
             <Typography tag="p">
-              {t('dashboard.empty.types.body', 'Choose which content types become URLs, and their URL pattern, in the settings. Until then the sitemap lists only custom URLs.')}
+              {t(
+                'dashboard.empty.types.body',
+                'Choose which content types become URLs, and their URL pattern, in the settings. Until then the sitemap lists only custom URLs.'
+              )}
             </Typography>
             <Box paddingTop={3}>
               <Link tag={RouterLink} to="/settings/sitemap">
@@ -121,7 +184,10 @@ export const Dashboard = () => {
         {!status.index && status.runs.length === 0 && (
           <Section title={t('dashboard.empty.title', 'No sitemap yet')}>
             <Typography>
-              {t('dashboard.empty.body', 'Map a content type to a URL pattern in the plugin settings, then generate the sitemap.')}
+              {t(
+                'dashboard.empty.body',
+                'Map a content type to a URL pattern in the plugin settings, then generate the sitemap.'
+              )}
             </Typography>
           </Section>
         )}
@@ -129,20 +195,22 @@ export const Dashboard = () => {
         {status.index && (
           <Section title={t('dashboard.robots.title', 'robots.txt')}>
             <Typography tag="p">
-              {t('dashboard.robots.help', 'Add this line to the robots.txt of your front end ({hostname}/robots.txt).', { hostname: status.hostname })}
+              {t(
+                'dashboard.robots.help',
+                'Add this line to the robots.txt of your front end ({hostname}/robots.txt).',
+                { hostname: status.hostname }
+              )}
             </Typography>
             {status.index && isCrossHost(status.index.url, status.hostname) && (
               <Typography tag="p" textColor="neutral600">
                 {t(
                   'dashboard.robots.crossHost',
-                  'The sitemap is served by Strapi on another host than your pages. Search engines accept such a sitemap when the robots.txt of your site names it (cross-host submission). Alternatively, let your front end proxy /api/sitemap/ to Strapi and set the public URL in the settings to your site\'s address.'
+                  "The sitemap is served by Strapi on another host than your pages. Search engines accept such a sitemap when the robots.txt of your site names it (cross-host submission). Alternatively, let your front end proxy /api/sitemap/ to Strapi and set the public URL in the settings to your site's address."
                 )}
               </Typography>
             )}
             <Box padding={3} marginTop={3} marginBottom={3} background="neutral100" hasRadius>
-              <Typography tag="pre">
-                {status.robots.join('\n')}
-              </Typography>
+              <Typography tag="pre">{status.robots.join('\n')}</Typography>
             </Box>
             <Button variant="secondary" onClick={copyRobots}>
               {t('dashboard.robots.copy', 'Copy')}
@@ -158,7 +226,9 @@ export const Dashboard = () => {
                   <Th>{t('dashboard.files.name', 'File')}</Th>
                   <Th>{t('dashboard.files.urls', 'URLs')}</Th>
                   <Th>{t('dashboard.files.size', 'Size')}</Th>
-                  <Th>{t('dashboard.files.limits', 'Share of the limits (50,000 URLs / 50 MB)')}</Th>
+                  <Th>
+                    {t('dashboard.files.limits', 'Share of the limits (50,000 URLs / 50 MB)')}
+                  </Th>
                   <Th>{t('dashboard.files.lastmod', 'Newest lastmod')}</Th>
                 </Tr>
               </Thead>
@@ -172,8 +242,16 @@ export const Dashboard = () => {
                     </Td>
                     <Td>{file.urlCount}</Td>
                     <Td>{formatBytes(file.byteSize)}</Td>
-                    <Td>{file.share ? `${formatPercent(file.share.urls)} / ${formatPercent(file.share.bytes)}` : '—'}</Td>
-                    <Td>{file.lastmod ? formatDate(file.lastmod, { dateStyle: 'medium', timeStyle: 'short' }) : '—'}</Td>
+                    <Td>
+                      {file.share
+                        ? `${formatPercent(file.share.urls)} / ${formatPercent(file.share.bytes)}`
+                        : '—'}
+                    </Td>
+                    <Td>
+                      {file.lastmod
+                        ? formatDate(file.lastmod, { dateStyle: 'medium', timeStyle: 'short' })
+                        : '—'}
+                    </Td>
                   </Tr>
                 ))}
               </Tbody>
@@ -208,7 +286,9 @@ export const Dashboard = () => {
 
         <Section title={t('dashboard.warnings.title', 'Validation warnings')}>
           {ruleCounts.length === 0 ? (
-            <Typography>{t('dashboard.warnings.none', 'The last full generation found nothing wrong.')}</Typography>
+            <Typography>
+              {t('dashboard.warnings.none', 'The last full generation found nothing wrong.')}
+            </Typography>
           ) : (
             ruleCounts.map(([rule, count]) => (
               <Box key={rule} paddingBottom={4}>
@@ -224,14 +304,22 @@ export const Dashboard = () => {
                     .filter((sample) => sample.rule === rule)
                     .map((sample, i) => (
                       <li key={i}>
-                        {sample.contentType && sample.documentId && sample.contentType.includes('::') ? (
-                          <Link href={`/admin${contentManagerLink(sample.contentType, sample.documentId, sample.locale)}`}>
+                        {sample.contentType &&
+                        sample.documentId &&
+                        sample.contentType.includes('::') ? (
+                          <Link
+                            href={`/admin${contentManagerLink(sample.contentType, sample.documentId, sample.locale)}`}
+                          >
                             {`${sample.contentType} ${sample.documentId}${sample.locale ? ` (${sample.locale})` : ''}`}
                           </Link>
                         ) : (
-                          <Typography>{sample.documentId ?? sample.url ?? sample.contentType}</Typography>
+                          <Typography>
+                            {sample.documentId ?? sample.url ?? sample.contentType}
+                          </Typography>
                         )}
-                        {sample.detail ? <Typography textColor="neutral600">{` — ${sample.detail}`}</Typography> : null}
+                        {sample.detail ? (
+                          <Typography textColor="neutral600">{` — ${sample.detail}`}</Typography>
+                        ) : null}
                       </li>
                     ))}
                 </ul>
@@ -244,12 +332,22 @@ export const Dashboard = () => {
           {status.nextScheduledRun && (
             <Typography tag="p">
               {t('dashboard.runs.next', 'Next scheduled full generation: {when} ({schedule})', {
-                when: formatDate(status.nextScheduledRun, { dateStyle: 'medium', timeStyle: 'short' }),
+                when: formatDate(status.nextScheduledRun, {
+                  dateStyle: 'medium',
+                  timeStyle: 'short',
+                }),
                 schedule: (status.cron && describeCron(status.cron, locale)) || status.cron || '',
               })}
             </Typography>
           )}
-          {status.cron === false && <Typography tag="p">{t('dashboard.runs.noSchedule', 'No scheduled full generation: only publish events update the sitemap.')}</Typography>}
+          {status.cron === false && (
+            <Typography tag="p">
+              {t(
+                'dashboard.runs.noSchedule',
+                'No scheduled full generation: only publish events update the sitemap.'
+              )}
+            </Typography>
+          )}
           {!lastRun ? (
             <Typography>{t('dashboard.runs.none', 'No run yet.')}</Typography>
           ) : (
@@ -268,11 +366,20 @@ export const Dashboard = () => {
                 {status.runs.map((run) => (
                   <Tr key={run.id}>
                     <Td>{t(`triggers.${run.trigger}`, run.trigger)}</Td>
-                    <Td>{formatRelativeTime(Math.round((new Date(run.startedAt).getTime() - Date.now()) / 60_000), 'minute')}</Td>
-                    <Td>{run.durationMs === null ? '—' : `${(run.durationMs / 1000).toFixed(1)} s`}</Td>
+                    <Td>
+                      {formatRelativeTime(
+                        Math.round((new Date(run.startedAt).getTime() - Date.now()) / 60_000),
+                        'minute'
+                      )}
+                    </Td>
+                    <Td>
+                      {run.durationMs === null ? '—' : `${(run.durationMs / 1000).toFixed(1)} s`}
+                    </Td>
                     <Td>{run.filesWritten ?? '—'}</Td>
                     <Td>
-                      <Badge active={run.status === 'success'}>{t(`runs.status.${run.status}`, run.status)}</Badge>
+                      <Badge active={run.status === 'success'}>
+                        {t(`runs.status.${run.status}`, run.status)}
+                      </Badge>
                     </Td>
                     <Td>{run.error ?? ''}</Td>
                   </Tr>

@@ -7,7 +7,12 @@ import * as React from 'react';
 import { Alert, Box, Button } from '@strapi/design-system';
 import { Check } from '@strapi/icons';
 import { Form, Layouts, Page, useRBAC } from '@strapi/strapi/admin';
-import { useSitemapApi, type CatalogType, type Locale, type SettingsResponse } from '../api/sitemap';
+import {
+  useSitemapApi,
+  type CatalogType,
+  type Locale,
+  type SettingsResponse,
+} from '../api/sitemap';
 import { ContentTypesSection } from '../components/settings/ContentTypesSection';
 import { CustomUrlsSection } from '../components/settings/CustomUrlsSection';
 import { FilesSection } from '../components/settings/FilesSection';
@@ -39,21 +44,38 @@ const SaveButton = ({ saved, saving }: { saved: SettingsResponse; saving: boolea
 
 const SettingsForm = ({ data, canUpdate }: { data: PageData; canUpdate: boolean }) => {
   const { t } = useTranslate();
-  const localeCodes = React.useMemo(() => data.locales.map((locale) => locale.code), [data.locales]);
+  const localeCodes = React.useMemo(
+    () => data.locales.map((locale) => locale.code),
+    [data.locales]
+  );
   const form = useSettingsForm(data.settings, localeCodes);
   const sectionProps = { form, disabled: !canUpdate || form.saving, canUpdate };
 
   return (
-    <Form<SettingsFormValues> method="PUT" initialValues={form.initialValues} onSubmit={form.submit} disabled={!canUpdate}>
+    <Form<SettingsFormValues>
+      method="PUT"
+      initialValues={form.initialValues}
+      onSubmit={form.submit}
+      disabled={!canUpdate}
+    >
       <Layouts.Header
         title={t('settings.title', 'Sitemap settings')}
-        subtitle={t('settings.subtitle', 'Which content becomes which URL, and when the sitemap is rewritten.')}
-        primaryAction={canUpdate ? <SaveButton saved={form.saved} saving={form.saving} /> : undefined}
+        subtitle={t(
+          'settings.subtitle',
+          'Which content becomes which URL, and when the sitemap is rewritten.'
+        )}
+        primaryAction={
+          canUpdate ? <SaveButton saved={form.saved} saving={form.saving} /> : undefined
+        }
       />
       <Layouts.Content>
         {!canUpdate && (
           <Box paddingBottom={4}>
-            <Alert variant="default" closeLabel={t('settings.close', 'Close')} title={t('settings.readOnly.title', 'Read only')}>
+            <Alert
+              variant="default"
+              closeLabel={t('settings.close', 'Close')}
+              title={t('settings.readOnly.title', 'Read only')}
+            >
               {t('settings.readOnly', 'Your role can see these settings but not change them.')}
             </Alert>
           </Box>
@@ -84,7 +106,9 @@ const SettingsForm = ({ data, canUpdate }: { data: PageData; canUpdate: boolean 
 export const Settings = () => {
   const { t } = useTranslate();
   const api = useSitemapApi();
-  const { allowedActions, isLoading: permissionsLoading } = useRBAC({ update: PERMISSIONS.settingsUpdate });
+  const { allowedActions, isLoading: permissionsLoading } = useRBAC({
+    update: PERMISSIONS.settingsUpdate,
+  });
   const fetchPage = React.useCallback(
     async (signal: AbortSignal): Promise<PageData> => {
       const [settings, types, locales] = await Promise.all([
@@ -93,13 +117,22 @@ export const Settings = () => {
         // Without the i18n plugin there are no locales to offer.
         api.locales({ signal }).catch(() => [] as Locale[]),
       ]);
-      return { settings, catalog: Object.fromEntries(types.map((type) => [type.uid, type])), locales };
+      return {
+        settings,
+        catalog: Object.fromEntries(types.map((type) => [type.uid, type])),
+        locales,
+      };
     },
     [api]
   );
   const { data, error } = useSitemapQuery('settings', fetchPage);
 
-  if (!data) return error ? <Page.Error content={describeQueryError(error) ?? undefined} /> : <Page.Loading />;
+  if (!data)
+    return error ? (
+      <Page.Error content={describeQueryError(error) ?? undefined} />
+    ) : (
+      <Page.Loading />
+    );
   if (permissionsLoading) return <Page.Loading />;
   return (
     <Page.Main>

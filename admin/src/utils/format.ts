@@ -8,8 +8,16 @@ export const formatBytes = (bytes: number) => {
 export const formatPercent = (share: number) => `${Math.round(share * 100)}%`;
 
 /** Link to an entry in the content manager, in the locale at fault when there is one. */
-export const contentManagerLink = (contentType: string, documentId: string, locale?: string, kind: 'collectionType' | 'singleType' = 'collectionType') => {
-  const base = kind === 'singleType' ? `/content-manager/single-types/${contentType}` : `/content-manager/collection-types/${contentType}/${documentId}`;
+export const contentManagerLink = (
+  contentType: string,
+  documentId: string,
+  locale?: string,
+  kind: 'collectionType' | 'singleType' = 'collectionType'
+) => {
+  const base =
+    kind === 'singleType'
+      ? `/content-manager/single-types/${contentType}`
+      : `/content-manager/collection-types/${contentType}/${documentId}`;
   return locale ? `${base}?plugins[i18n][locale]=${encodeURIComponent(locale)}` : base;
 };
 

@@ -18,7 +18,13 @@ export type QueryAction<T> =
   | { type: 'success'; request: number; data: T }
   | { type: 'failure'; request: number; error: unknown };
 
-export const initialQueryState: QueryState<never> = { key: null, request: 0, data: null, error: null, loading: false };
+export const initialQueryState: QueryState<never> = {
+  key: null,
+  request: 0,
+  data: null,
+  error: null,
+  loading: false,
+};
 
 export function queryReducer<T>(state: QueryState<T>, action: QueryAction<T>): QueryState<T> {
   switch (action.type) {
@@ -27,12 +33,17 @@ export function queryReducer<T>(state: QueryState<T>, action: QueryAction<T>): Q
         ? { ...state, request: action.request, loading: true }
         : { key: action.key, request: action.request, data: null, error: null, loading: true };
     case 'success':
-      return action.request === state.request ? { ...state, data: action.data, error: null, loading: false } : state;
+      return action.request === state.request
+        ? { ...state, data: action.data, error: null, loading: false }
+        : state;
     case 'failure':
       // The last good answer stays on screen: a poll that fails once does not blank the page.
-      return action.request === state.request ? { ...state, error: action.error, loading: false } : state;
+      return action.request === state.request
+        ? { ...state, error: action.error, loading: false }
+        : state;
   }
 }
 
 /** What to tell the admin about a failed read: the shape error's own words, or null for the page's generic message. */
-export const describeQueryError = (error: unknown): string | null => (error instanceof ResponseShapeError ? error.message : null);
+export const describeQueryError = (error: unknown): string | null =>
+  error instanceof ResponseShapeError ? error.message : null;

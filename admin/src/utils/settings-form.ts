@@ -39,22 +39,52 @@ export type FieldErrors = Record<string, FieldMessage>;
 /** Content type uids hold dots, so a path cannot be joined with '.': JSON keeps every part intact. */
 export const fieldKey = (path: readonly string[]) => JSON.stringify(path);
 
-
 const MESSAGES = {
-  origin: { id: 'settings.error.origin', defaultMessage: 'Enter an absolute origin such as https://www.example.com, with no path.' },
+  origin: {
+    id: 'settings.error.origin',
+    defaultMessage: 'Enter an absolute origin such as https://www.example.com, with no path.',
+  },
   required: { id: 'settings.error.required', defaultMessage: 'This value is required.' },
-  url: { id: 'settings.error.url', defaultMessage: 'Enter an absolute http(s) URL such as https://cms.example.com/api/sitemap.' },
-  pattern: { id: 'settings.error.pattern', defaultMessage: 'A pattern is a path that starts with "/", such as /blog/[slug].' },
-  patternBrackets: { id: 'settings.error.patternBrackets', defaultMessage: 'Every "[" needs a matching "]" around a field name, such as [slug].' },
-  priority: { id: 'settings.error.priority', defaultMessage: 'Enter a number from 0.0 to 1.0, or leave empty.' },
-  wholeNumber: { id: 'settings.error.range', defaultMessage: 'Enter a whole number from {min} to {max}.' },
-  filters: { id: 'settings.error.filters', defaultMessage: 'Filters must be a JSON object in Strapi filter syntax, such as {example}.' },
-  customUrl: { id: 'settings.error.customUrl', defaultMessage: 'Enter a path starting with "/" or an absolute http(s) URL.' },
-  lastmod: { id: 'settings.error.lastmod', defaultMessage: 'Enter a date as YYYY-MM-DD, or a date-time with a time zone.' },
-  cron: { id: 'settings.error.cron', defaultMessage: 'Enter a cron expression such as "0 3 * * *" (every day at 03:00).' },
+  url: {
+    id: 'settings.error.url',
+    defaultMessage: 'Enter an absolute http(s) URL such as https://cms.example.com/api/sitemap.',
+  },
+  pattern: {
+    id: 'settings.error.pattern',
+    defaultMessage: 'A pattern is a path that starts with "/", such as /blog/[slug].',
+  },
+  patternBrackets: {
+    id: 'settings.error.patternBrackets',
+    defaultMessage: 'Every "[" needs a matching "]" around a field name, such as [slug].',
+  },
+  priority: {
+    id: 'settings.error.priority',
+    defaultMessage: 'Enter a number from 0.0 to 1.0, or leave empty.',
+  },
+  wholeNumber: {
+    id: 'settings.error.range',
+    defaultMessage: 'Enter a whole number from {min} to {max}.',
+  },
+  filters: {
+    id: 'settings.error.filters',
+    defaultMessage: 'Filters must be a JSON object in Strapi filter syntax, such as {example}.',
+  },
+  customUrl: {
+    id: 'settings.error.customUrl',
+    defaultMessage: 'Enter a path starting with "/" or an absolute http(s) URL.',
+  },
+  lastmod: {
+    id: 'settings.error.lastmod',
+    defaultMessage: 'Enter a date as YYYY-MM-DD, or a date-time with a time zone.',
+  },
+  cron: {
+    id: 'settings.error.cron',
+    defaultMessage: 'Enter a cron expression such as "0 3 * * *" (every day at 03:00).',
+  },
   timezone: {
     id: 'settings.error.timezone',
-    defaultMessage: "Enter a time zone name such as Europe/Paris, or leave empty for the server's time zone.",
+    defaultMessage:
+      "Enter a time zone name such as Europe/Paris, or leave empty for the server's time zone.",
   },
   server: { id: 'settings.error.server', defaultMessage: '{message}' },
 } satisfies Record<string, FieldMessage>;
@@ -62,7 +92,13 @@ const MESSAGES = {
 export function isOrigin(value: string) {
   try {
     const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname === '/' && !url.search && !url.hash && !url.username;
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      url.pathname === '/' &&
+      !url.search &&
+      !url.hash &&
+      !url.username
+    );
   } catch {
     return false;
   }
@@ -77,7 +113,8 @@ function isHttpUrl(value: string) {
   }
 }
 
-const isWholeIn = (value: unknown, min: number, max: number) => Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+const isWholeIn = (value: unknown, min: number, max: number) =>
+  Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
 
 function checkPattern(pattern: string | undefined): FieldMessage | null {
   if (!pattern || !pattern.trim()) return MESSAGES.required;
@@ -92,10 +129,14 @@ function checkPattern(pattern: string | undefined): FieldMessage | null {
 }
 
 const checkPriority = (priority: number | undefined) =>
-  priority === undefined || (Number.isFinite(priority) && priority >= 0 && priority <= 1) ? null : MESSAGES.priority;
+  priority === undefined || (Number.isFinite(priority) && priority >= 0 && priority <= 1)
+    ? null
+    : MESSAGES.priority;
 
 /** Reads the filters text area: empty means none; anything else must be a JSON object. */
-export function parseFilters(text: string): { ok: true; value?: Record<string, unknown> } | { ok: false } {
+export function parseFilters(
+  text: string
+): { ok: true; value?: Record<string, unknown> } | { ok: false } {
   if (!text.trim()) return { ok: true };
   try {
     const value = JSON.parse(text);
@@ -107,40 +148,66 @@ export function parseFilters(text: string): { ok: true; value?: Record<string, u
 }
 
 /** Checks that need no server; `filtersText` holds each type's filters as typed. */
-export function checkDraft(draft: SettingsDraft, filtersText: Record<string, string> = {}): FieldErrors {
+export function checkDraft(
+  draft: SettingsDraft,
+  filtersText: Record<string, string> = {}
+): FieldErrors {
   const errors: FieldErrors = {};
   const add = (path: string[], message: FieldMessage | null) => {
     if (message) errors[fieldKey(path)] = message;
   };
   add(['hostname'], isOrigin(draft.hostname) ? null : MESSAGES.origin);
-  for (const [locale, origin] of Object.entries(draft.hostnames)) add(['hostnames', locale], isOrigin(origin) ? null : MESSAGES.origin);
+  for (const [locale, origin] of Object.entries(draft.hostnames))
+    add(['hostnames', locale], isOrigin(origin) ? null : MESSAGES.origin);
   if (draft.publicUrl) add(['publicUrl'], isHttpUrl(draft.publicUrl) ? null : MESSAGES.url);
   if (draft.cron !== false && !draft.cron.trim()) add(['cron'], MESSAGES.cron);
-  if (draft.cronTimezone) add(['cronTimezone'], isTimeZone(draft.cronTimezone) ? null : MESSAGES.timezone);
+  if (draft.cronTimezone)
+    add(['cronTimezone'], isTimeZone(draft.cronTimezone) ? null : MESSAGES.timezone);
   add(
     ['limits', 'urlsPerFile'],
-    isWholeIn(draft.limits.urlsPerFile, 1, PROTOCOL_LIMITS.urlsPerFile) ? null : { ...MESSAGES.wholeNumber, values: { min: 1, max: PROTOCOL_LIMITS.urlsPerFile } }
+    isWholeIn(draft.limits.urlsPerFile, 1, PROTOCOL_LIMITS.urlsPerFile)
+      ? null
+      : { ...MESSAGES.wholeNumber, values: { min: 1, max: PROTOCOL_LIMITS.urlsPerFile } }
   );
   add(
     ['limits', 'bytesPerFile'],
     isWholeIn(draft.limits.bytesPerFile, MIN_BYTES_PER_FILE, PROTOCOL_LIMITS.bytesPerFile)
       ? null
-      : { ...MESSAGES.wholeNumber, values: { min: MIN_BYTES_PER_FILE, max: PROTOCOL_LIMITS.bytesPerFile } }
+      : {
+          ...MESSAGES.wholeNumber,
+          values: { min: MIN_BYTES_PER_FILE, max: PROTOCOL_LIMITS.bytesPerFile },
+        }
   );
-  add(['debounceMs'], isWholeIn(draft.debounceMs, 0, MAX_DEBOUNCE_MS) ? null : { ...MESSAGES.wholeNumber, values: { min: 0, max: MAX_DEBOUNCE_MS } });
+  add(
+    ['debounceMs'],
+    isWholeIn(draft.debounceMs, 0, MAX_DEBOUNCE_MS)
+      ? null
+      : { ...MESSAGES.wholeNumber, values: { min: 0, max: MAX_DEBOUNCE_MS } }
+  );
   for (const [uid, type] of Object.entries(draft.contentTypes)) {
     add(['contentTypes', uid, 'pattern'], checkPattern(type.pattern));
-    for (const [locale, override] of Object.entries(type.locales ?? {})) add(['contentTypes', uid, 'locales', locale, 'pattern'], checkPattern(override.pattern));
+    for (const [locale, override] of Object.entries(type.locales ?? {}))
+      add(['contentTypes', uid, 'locales', locale, 'pattern'], checkPattern(override.pattern));
     add(['contentTypes', uid, 'priority'], checkPriority(type.priority));
     if (filtersText[uid] !== undefined && !parseFilters(filtersText[uid]).ok) {
-      add(['contentTypes', uid, 'filters'], { ...MESSAGES.filters, values: { example: '{"noindex":{"$ne":true}}' } });
+      add(['contentTypes', uid, 'filters'], {
+        ...MESSAGES.filters,
+        values: { example: '{"noindex":{"$ne":true}}' },
+      });
     }
   }
   draft.customUrls.forEach((custom, index) => {
     const base = ['customUrls', String(index)];
-    add([...base, 'url'], custom.url.startsWith('/') || /^https?:\/\//.test(custom.url) ? null : MESSAGES.customUrl);
+    add(
+      [...base, 'url'],
+      custom.url.startsWith('/') || /^https?:\/\//.test(custom.url) ? null : MESSAGES.customUrl
+    );
     add([...base, 'priority'], checkPriority(custom.priority));
-    if (custom.lastmod && !/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/.test(custom.lastmod)) add([...base, 'lastmod'], MESSAGES.lastmod);
+    if (
+      custom.lastmod &&
+      !/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/.test(custom.lastmod)
+    )
+      add([...base, 'lastmod'], MESSAGES.lastmod);
   });
   return errors;
 }
@@ -155,7 +222,10 @@ interface ServerFieldError {
  * error (`['contentTypes', uid, 'filters', 'field']`) is shown on its filters box, the closest field
  * the form has; errors for paths the form has no field for are returned under `other`.
  */
-export function serverFieldErrors(details: { errors?: ServerFieldError[] } | undefined, fieldKeys: ReadonlySet<string>): { fields: FieldErrors; other: string[] } {
+export function serverFieldErrors(
+  details: { errors?: ServerFieldError[] } | undefined,
+  fieldKeys: ReadonlySet<string>
+): { fields: FieldErrors; other: string[] } {
   const fields: FieldErrors = {};
   const other: string[] = [];
   for (const error of details?.errors ?? []) {
@@ -170,14 +240,18 @@ export function serverFieldErrors(details: { errors?: ServerFieldError[] } | und
       continue;
     }
     const key = fieldKey(target);
-    const detail = target.length < path.length ? `${path.slice(target.length).join('.')}: ${message}` : message;
+    const detail =
+      target.length < path.length ? `${path.slice(target.length).join('.')}: ${message}` : message;
     fields[key] ??= { ...MESSAGES.server, values: { message: detail } };
   }
   return { fields, other };
 }
 
 /** Only the settings the editor changed are sent, so values from config/plugins.ts stay where they are. */
-export function changedSettings(initial: SettingsDraft, draft: SettingsDraft): Partial<SettingsDraft> {
+export function changedSettings(
+  initial: SettingsDraft,
+  draft: SettingsDraft
+): Partial<SettingsDraft> {
   const patch: Partial<SettingsDraft> = {};
   for (const key of new Set([...Object.keys(initial), ...Object.keys(draft)]) as Set<SettingKey>) {
     if (JSON.stringify(initial[key]) === JSON.stringify(draft[key])) continue;
@@ -193,7 +267,18 @@ export interface CatalogType extends ContentTypeInfo {
 }
 
 const TO_ONE = new Set(['oneToOne', 'manyToOne', 'oneWay']);
-const PATTERN_FIELD_TYPES = new Set(['string', 'text', 'uid', 'email', 'enumeration', 'integer', 'biginteger', 'float', 'decimal', 'date']);
+const PATTERN_FIELD_TYPES = new Set([
+  'string',
+  'text',
+  'uid',
+  'email',
+  'enumeration',
+  'integer',
+  'biginteger',
+  'float',
+  'decimal',
+  'date',
+]);
 const DATE_TYPES = new Set(['date', 'datetime', 'timestamp']);
 
 /**
@@ -208,7 +293,8 @@ export function patternTokens(uid: string, catalog: Record<string, CatalogType>)
     if (PATTERN_FIELD_TYPES.has(attribute.type)) tokens.push(`[${name}]`);
   }
   for (const [name, attribute] of Object.entries(type.attributes)) {
-    if (attribute.type !== 'relation' || !TO_ONE.has(attribute.relation ?? '') || !attribute.target) continue;
+    if (attribute.type !== 'relation' || !TO_ONE.has(attribute.relation ?? '') || !attribute.target)
+      continue;
     const target = catalog[attribute.target];
     if (!target || attribute.target.startsWith('admin::')) continue;
     for (const [field, targetAttribute] of Object.entries(target.attributes)) {
@@ -242,17 +328,28 @@ export function insertToken(pattern: string, token: string, caret = pattern.leng
 export function formFieldKeys(draft: SettingsDraft, locales: string[]): Set<string> {
   const keys = new Set<string>();
   const add = (...path: string[]) => keys.add(fieldKey(path));
-  const topLevel = ['hostname', 'hostnames', 'defaultLocale', 'publicUrl', 'cron', 'cronTimezone', 'autoGenerate', 'debounceMs'];
+  const topLevel = [
+    'hostname',
+    'hostnames',
+    'defaultLocale',
+    'publicUrl',
+    'cron',
+    'cronTimezone',
+    'autoGenerate',
+    'debounceMs',
+  ];
   for (const key of [...topLevel, 'gzip', 'xsl', 'limits', 'contentTypes', 'customUrls']) add(key);
   add('limits', 'urlsPerFile');
   add('limits', 'bytesPerFile');
   for (const locale of locales) add('hostnames', locale);
   for (const uid of Object.keys(draft.contentTypes)) {
-    for (const field of ['pattern', 'priority', 'changefreq', 'lastmod', 'filters']) add('contentTypes', uid, field);
+    for (const field of ['pattern', 'priority', 'changefreq', 'lastmod', 'filters'])
+      add('contentTypes', uid, field);
     for (const locale of locales) add('contentTypes', uid, 'locales', locale, 'pattern');
   }
   draft.customUrls.forEach((_, index) => {
-    for (const field of ['url', 'priority', 'changefreq', 'lastmod']) add('customUrls', String(index), field);
+    for (const field of ['url', 'priority', 'changefreq', 'lastmod'])
+      add('customUrls', String(index), field);
   });
   return keys;
 }
@@ -262,16 +359,26 @@ export function suggestPattern(type: CatalogType): string {
   const base = `/${type.uid.split('.').pop()}`;
   if (type.kind === 'singleType') return base;
   const entries = Object.entries(type.attributes);
-  const field = entries.find(([, attribute]) => attribute.type === 'uid')?.[0] ?? entries.find(([, attribute]) => PATTERN_FIELD_TYPES.has(attribute.type))?.[0];
+  const field =
+    entries.find(([, attribute]) => attribute.type === 'uid')?.[0] ??
+    entries.find(([, attribute]) => PATTERN_FIELD_TYPES.has(attribute.type))?.[0];
   return field ? `${base}/[${field}]` : base;
 }
 
 /** The filters of each mapped type as editable JSON text. */
 export const filtersAsText = (contentTypes: Record<string, TypeSettings>) =>
-  Object.fromEntries(Object.entries(contentTypes).map(([uid, type]) => [uid, type.filters ? JSON.stringify(type.filters, null, 2) : '']));
+  Object.fromEntries(
+    Object.entries(contentTypes).map(([uid, type]) => [
+      uid,
+      type.filters ? JSON.stringify(type.filters, null, 2) : '',
+    ])
+  );
 
 /** The draft with each type's filters text read back into its settings (call after checkDraft passed). */
-export function withParsedFilters(draft: SettingsDraft, filtersText: Record<string, string>): SettingsDraft {
+export function withParsedFilters(
+  draft: SettingsDraft,
+  filtersText: Record<string, string>
+): SettingsDraft {
   const contentTypes: Record<string, TypeSettings> = {};
   for (const [uid, type] of Object.entries(draft.contentTypes)) {
     const parsed = filtersText[uid] === undefined ? null : parseFilters(filtersText[uid]);

@@ -11,10 +11,16 @@ export default {
   default: {},
   validator(config: Record<string, unknown>) {
     const { lease, ...settings } = config;
-    const { errors } = validateSettings({ ...DEFAULT_SETTINGS, ...settings, hostname: settings.hostname ?? 'https://placeholder.invalid' });
+    const { errors } = validateSettings({
+      ...DEFAULT_SETTINGS,
+      ...settings,
+      hostname: settings.hostname ?? 'https://placeholder.invalid',
+    });
     errors.push(...leaseOptions(lease).errors);
     if (errors.length > 0) {
-      throw new Error(`Invalid sitemap plugin config in config/plugins:\n${describeErrors(errors)}`);
+      throw new Error(
+        `Invalid sitemap plugin config in config/plugins:\n${describeErrors(errors)}`
+      );
     }
   },
 };

@@ -2,9 +2,18 @@
  * The plugin's own tables. Hidden from the content manager and the content-type builder; numbers
  * and strings only (no relations), so reads and writes stay single-table queries.
  */
-const hidden = { 'content-manager': { visible: false }, 'content-type-builder': { visible: false } };
+const hidden = {
+  'content-manager': { visible: false },
+  'content-type-builder': { visible: false },
+};
 
-const define = (singularName: string, pluralName: string, collectionName: string, displayName: string, attributes: object) => ({
+const define = (
+  singularName: string,
+  pluralName: string,
+  collectionName: string,
+  displayName: string,
+  attributes: object
+) => ({
   schema: {
     kind: 'collectionType',
     collectionName,
@@ -41,11 +50,17 @@ export default {
     localeCounts: { type: 'json' },
   }),
   /** Gzip bytes of a file in base64 slices, so a 50 MB sitemap fits MariaDB's default packet size. */
-  'sitemap-file-part': define('sitemap-file-part', 'sitemap-file-parts', 'sitemap_file_parts', 'Sitemap file part', {
-    fileId: { type: 'integer', required: true },
-    seq: { type: 'integer', required: true },
-    data: { type: 'text', required: true },
-  }),
+  'sitemap-file-part': define(
+    'sitemap-file-part',
+    'sitemap-file-parts',
+    'sitemap_file_parts',
+    'Sitemap file part',
+    {
+      fileId: { type: 'integer', required: true },
+      seq: { type: 'integer', required: true },
+      data: { type: 'text', required: true },
+    }
+  ),
   'sitemap-run': define('sitemap-run', 'sitemap-runs', 'sitemap_runs', 'Sitemap run', {
     trigger: { type: 'string', required: true },
     status: { type: 'string', required: true },
@@ -61,12 +76,18 @@ export default {
    * A change not yet written into the served files, persisted so a crash or a restart loses
    * nothing: `document` (one document of a type), `type` (every file of a type) or `full`.
    */
-  'sitemap-dirty-mark': define('sitemap-dirty-mark', 'sitemap-dirty-marks', 'sitemap_dirty_marks', 'Sitemap dirty mark', {
-    kind: { type: 'string', required: true },
-    contentType: { type: 'string' },
-    target: { type: 'string' },
-    trigger: { type: 'string', required: true },
-  }),
+  'sitemap-dirty-mark': define(
+    'sitemap-dirty-mark',
+    'sitemap-dirty-marks',
+    'sitemap_dirty_marks',
+    'Sitemap dirty mark',
+    {
+      kind: { type: 'string', required: true },
+      contentType: { type: 'string' },
+      target: { type: 'string' },
+      trigger: { type: 'string', required: true },
+    }
+  ),
   /** Who may generate now: one row, taken by the instance whose lease has not expired. */
   'sitemap-lease': define('sitemap-lease', 'sitemap-leases', 'sitemap_leases', 'Sitemap lease', {
     name: { type: 'string', required: true },
@@ -77,9 +98,15 @@ export default {
     token: { type: 'integer' },
   }),
   /** Entries an editor left out of the sitemap one by one, without touching their content type. */
-  'sitemap-exclusion': define('sitemap-exclusion', 'sitemap-exclusions', 'sitemap_exclusions', 'Sitemap exclusion', {
-    contentType: { type: 'string', required: true },
-    target: { type: 'string', required: true },
-    locale: { type: 'string' },
-  }),
+  'sitemap-exclusion': define(
+    'sitemap-exclusion',
+    'sitemap-exclusions',
+    'sitemap_exclusions',
+    'Sitemap exclusion',
+    {
+      contentType: { type: 'string', required: true },
+      target: { type: 'string', required: true },
+      locale: { type: 'string' },
+    }
+  ),
 };

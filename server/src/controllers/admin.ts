@@ -7,33 +7,52 @@ import { typeOf } from '../core/mappable';
 import { getService, type ServiceName } from '../utils/get-service';
 
 const badRequest = (path: string[], message: string) =>
-  new errors.ValidationError('Invalid request', { errors: [{ path, message, name: 'ValidationError' }] });
+  new errors.ValidationError('Invalid request', {
+    errors: [{ path, message, name: 'ValidationError' }],
+  });
 
 /** A type the sitemap may read (core/mappable), looked up as an own property: `constructor` is no type. */
 function mappableType(strapi: Core.Strapi, contentType: unknown): string {
-  if (typeof contentType !== 'string' || !typeOf(getService(strapi, 'settings').catalog(), contentType)) {
-    throw badRequest(['contentType'], 'must be the uid of a content type shown in the content manager');
+  if (
+    typeof contentType !== 'string' ||
+    !typeOf(getService(strapi, 'settings').catalog(), contentType)
+  ) {
+    throw badRequest(
+      ['contentType'],
+      'must be the uid of a content type shown in the content manager'
+    );
   }
   return contentType;
 }
 
 /** Preview and entry status show entries' values: only to admins who may read them in the content manager. */
 function assertCanReadEntries(strapi: Core.Strapi, ctx: any, uid: string) {
-  const checker = strapi.plugin('content-manager').service('permission-checker').create({ userAbility: ctx.state.userAbility, model: uid });
-  if (checker.cannot.read()) throw new errors.ForbiddenError(`Reading ${uid} in the content manager is not allowed for this user`);
+  const checker = strapi
+    .plugin('content-manager')
+    .service('permission-checker')
+    .create({ userAbility: ctx.state.userAbility, model: uid });
+  if (checker.cannot.read())
+    throw new errors.ForbiddenError(
+      `Reading ${uid} in the content manager is not allowed for this user`
+    );
 }
 
 function documentInput(strapi: Core.Strapi, input: any) {
   const { documentId } = input ?? {};
   const contentType = mappableType(strapi, input?.contentType);
-  if (typeof documentId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(documentId)) throw badRequest(['documentId'], 'must be a document id');
+  if (typeof documentId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(documentId))
+    throw badRequest(['documentId'], 'must be a document id');
   return { contentType, documentId };
 }
 
 function exclusionInput(strapi: Core.Strapi, body: any) {
   const { contentType, documentId } = documentInput(strapi, body);
   const { locale } = body;
-  if (locale !== undefined && locale !== null && (typeof locale !== 'string' || !/^[A-Za-z0-9-]{1,35}$/.test(locale))) {
+  if (
+    locale !== undefined &&
+    locale !== null &&
+    (typeof locale !== 'string' || !/^[A-Za-z0-9-]{1,35}$/.test(locale))
+  ) {
     throw badRequest(['locale'], 'must be a locale code');
   }
   return { contentType, documentId, locale: locale ?? null };
@@ -42,8 +61,16 @@ function exclusionInput(strapi: Core.Strapi, body: any) {
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const service = <Name extends ServiceName>(name: Name) => getService(strapi, name);
   /** After an exclusion changes, the document's file is rewritten like after a publish. */
-  const rewriteDocument = ({ contentType, documentId }: { contentType: string; documentId: string }) =>
-    service('change-feed').recordChange([{ kind: 'document', contentType, documentId, trigger: 'manual' }]);
+  const rewriteDocument = ({
+    contentType,
+    documentId,
+  }: {
+    contentType: string;
+    documentId: string;
+  }) =>
+    service('change-feed').recordChange([
+      { kind: 'document', contentType, documentId, trigger: 'manual' },
+    ]);
 
   return {
     async getSettings(ctx: any) {
@@ -70,7 +97,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async cronPreview(ctx: any) {
       const { expression, timezone } = ctx.request.body ?? {};
-      if (typeof expression !== 'string' || expression.length > 200) throw badRequest(['expression'], 'must be a cron expression');
+      if (typeof expression !== 'string' || expression.length > 200)
+        throw badRequest(['expression'], 'must be a cron expression');
       const unset = timezone === undefined || timezone === null || timezone === '';
       if (!unset && !isTimeZone(timezone)) throw badRequest(['timezone'], TIME_ZONE_HELP);
       ctx.body = service('scheduler').previewCron(expression, unset ? undefined : timezone);
@@ -78,15 +106,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async contentTypes(ctx: any) {
       const catalog = service('settings').catalog();
-      const displayName = (uid: string) => (strapi.contentTypes as any)[uid]?.info?.displayName ?? uid;
-      ctx.body = Object.values(catalog).map((type: any): CatalogType => ({ ...type, displayName: displayName(type.uid) }));
+      const displayName = (uid: string) =>
+        (strapi.contentTypes as any)[uid]?.info?.displayName ?? uid;
+      ctx.body = Object.values(catalog).map(
+        (type: any): CatalogType => ({ ...type, displayName: displayName(type.uid) })
+      );
     },
 
     async preview(ctx: any) {
       const { contentType, settings, limit } = ctx.request.body ?? {};
       const uid = mappableType(strapi, contentType);
       assertCanReadEntries(strapi, ctx, uid);
-      if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > 50)) throw badRequest(['limit'], 'must be a whole number from 1 to 50');
+      if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > 50))
+        throw badRequest(['limit'], 'must be a whole number from 1 to 50');
       ctx.body = await service('preview').preview({ contentType: uid, settings, limit });
     },
 
@@ -101,7 +133,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async status(ctx: any) {
-      ctx.body = { ...(await service('dashboard').status()), running: service('generator').progress() } satisfies StatusResponse;
+      ctx.body = {
+        ...(await service('dashboard').status()),
+        running: service('generator').progress(),
+      } satisfies StatusResponse;
     },
 
     /** Where one entry stands in the sitemap, per locale (the content manager's side panel). */
@@ -112,7 +147,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async listExclusions(ctx: any) {
-      ctx.body = await service('exclusions').list(typeof ctx.query.contentType === 'string' ? ctx.query.contentType : undefined);
+      ctx.body = await service('exclusions').list(
+        typeof ctx.query.contentType === 'string' ? ctx.query.contentType : undefined
+      );
     },
 
     async addExclusion(ctx: any) {

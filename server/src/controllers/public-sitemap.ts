@@ -24,7 +24,10 @@ function isNotModified(ctx: any, etags: string[], lastModified: Date) {
     return candidates.includes('*') || candidates.some((tag: string) => etags.includes(tag));
   }
   const ifModifiedSince = Date.parse(ctx.get('If-Modified-Since'));
-  return !Number.isNaN(ifModifiedSince) && Math.floor(lastModified.getTime() / 1000) * 1000 <= ifModifiedSince;
+  return (
+    !Number.isNaN(ifModifiedSince) &&
+    Math.floor(lastModified.getTime() / 1000) * 1000 <= ifModifiedSince
+  );
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
@@ -35,13 +38,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const asGzipFile = requested.endsWith('.gz');
     if (asGzipFile && (!settings.gzip || !requested.endsWith('.xml.gz'))) return ctx.notFound();
     const store = getService(strapi, 'file-store');
-    const file = (await store.findServed(asGzipFile ? requested.slice(0, -3) : requested)) as StoredFile | null;
+    const file = (await store.findServed(
+      asGzipFile ? requested.slice(0, -3) : requested
+    )) as StoredFile | null;
     if (!file) return ctx.notFound();
 
     const lastModified = new Date(file.createdAt);
     const identityTag = `"${file.etag}"`;
     const gzipTag = `"${file.etag}-gz"`;
-    const encodeGzip = !asGzipFile && settings.gzip && Boolean(ctx.acceptsEncodings('gzip', 'identity') === 'gzip');
+    const encodeGzip =
+      !asGzipFile && settings.gzip && Boolean(ctx.acceptsEncodings('gzip', 'identity') === 'gzip');
     const sendsGzip = asGzipFile || encodeGzip;
     ctx.set('Last-Modified', lastModified.toUTCString());
     ctx.set('Cache-Control', 'public, max-age=60, must-revalidate');

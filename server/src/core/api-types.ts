@@ -18,13 +18,26 @@ export type { FailingState } from './backoff';
 export type { SkippedSetting } from './usable-settings';
 export type { RuleCode, ValidationSample, ValidationSummary } from './validation';
 export type { SettingKey } from './settings-rules';
-export type { Changefreq, ContentTypeInfo, ContentTypeSettings, CustomUrl, SitemapSettings } from './types';
+export type {
+  Changefreq,
+  ContentTypeInfo,
+  ContentTypeSettings,
+  CustomUrl,
+  SitemapSettings,
+} from './types';
 
 /** Every validation rule code (each has its `rules.<code>.title`, `.why` and `.fix` texts in the admin). */
 export const RULE_CODES = Object.keys(RULES) as RuleCode[];
 
 /** What starts a run (each has its `triggers.<trigger>` text in the admin). */
-export const RUN_TRIGGERS = ['manual', 'publish', 'schedule', 'script', 'settings', 'startup'] as const;
+export const RUN_TRIGGERS = [
+  'manual',
+  'publish',
+  'schedule',
+  'script',
+  'settings',
+  'startup',
+] as const;
 export type RunTrigger = (typeof RUN_TRIGGERS)[number];
 export const RUN_STATUSES = ['running', 'success', 'failed'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];

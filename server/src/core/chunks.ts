@@ -6,6 +6,7 @@ export const SQL_LIST_CHUNK = 10_000;
 
 export function chunksOf<T>(list: readonly T[], size = SQL_LIST_CHUNK): T[][] {
   const chunks: T[][] = [];
-  for (let start = 0; start < list.length; start += size) chunks.push(list.slice(start, start + size));
+  for (let start = 0; start < list.length; start += size)
+    chunks.push(list.slice(start, start + size));
   return chunks;
 }

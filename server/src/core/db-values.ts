@@ -4,22 +4,34 @@
  * field can read. The entry reader selects columns with knex, so it must give the same values.
  */
 
-const STRING_TYPES = new Set(['string', 'text', 'uid', 'email', 'enumeration', 'richtext', 'password']);
+const STRING_TYPES = new Set([
+  'string',
+  'text',
+  'uid',
+  'email',
+  'enumeration',
+  'richtext',
+  'password',
+]);
 const NUMBER_TYPES = new Set(['integer', 'float', 'decimal']);
 const BIG_INTEGER = /^[+-]?\d+$/;
 
 function bigIntegerString(value: unknown): string {
   if (typeof value === 'bigint') return value.toString();
   if (typeof value === 'number' && Number.isInteger(value)) return value.toString();
-  if (typeof value === 'string' && BIG_INTEGER.test(value.trim())) return BigInt(value.trim()).toString();
+  if (typeof value === 'string' && BIG_INTEGER.test(value.trim()))
+    return BigInt(value.trim()).toString();
   return String(value);
 }
 
 type Convert = (value: unknown) => unknown;
 
-const asString: Convert = (value) => (value === null || value === undefined ? null : typeof value === 'string' ? value : String(value));
-const asNumber: Convert = (value) => (value === null || value === undefined ? null : typeof value === 'number' ? value : Number(value));
-const asBigInteger: Convert = (value) => (value === null || value === undefined ? null : bigIntegerString(value));
+const asString: Convert = (value) =>
+  value === null || value === undefined ? null : typeof value === 'string' ? value : String(value);
+const asNumber: Convert = (value) =>
+  value === null || value === undefined ? null : typeof value === 'number' ? value : Number(value);
+const asBigInteger: Convert = (value) =>
+  value === null || value === undefined ? null : bigIntegerString(value);
 const asIs: Convert = (value) => (value === undefined ? null : value);
 const asTimestamp: Convert = (value) => {
   if (value === null || value === undefined) return null;

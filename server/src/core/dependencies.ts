@@ -41,7 +41,10 @@ export interface TypeReads {
 }
 
 /** Maps each content type uid to the mapped types whose sitemap files depend on it (itself included). */
-export function dependentsBySource(types: Iterable<TypeReads>, catalog: SchemaCatalog): Map<string, Set<string>> {
+export function dependentsBySource(
+  types: Iterable<TypeReads>,
+  catalog: SchemaCatalog
+): Map<string, Set<string>> {
   const dependents = new Map<string, Set<string>>();
   const add = (source: string, mapped: string) => {
     if (!dependents.has(source)) dependents.set(source, new Set());

@@ -52,14 +52,26 @@ export const originFor = (plan: Pick<TypePlan, 'hostname' | 'hostnames'>, locale
   (locale && plan.hostnames[locale]) || plan.hostname;
 
 /** The entry a finding names; built only for a finding, as the loop below runs once per URL. */
-const sampleOf = (plan: TypePlan, doc: DocumentInput, locale?: string) => ({ contentType: plan.uid, documentId: doc.documentId, locale });
+const sampleOf = (plan: TypePlan, doc: DocumentInput, locale?: string) => ({
+  contentType: plan.uid,
+  documentId: doc.documentId,
+  locale,
+});
 
-export function documentUrls(plan: TypePlan, doc: DocumentInput, context: UrlContext): OriginBlock[] {
+export function documentUrls(
+  plan: TypePlan,
+  doc: DocumentInput,
+  context: UrlContext
+): OriginBlock[] {
   const { report, excluded } = context;
   const wholeExcluded = excluded.size > 0 && excluded.has(doc.documentId);
   const listed: Array<{ locale?: string; record: UrlRecord; origin: string; time?: number }> = [];
   for (const { locale, entry } of doc.versions) {
-    if (wholeExcluded || (locale && excluded.size > 0 && excluded.has(`${doc.documentId}|${locale}`))) continue;
+    if (
+      wholeExcluded ||
+      (locale && excluded.size > 0 && excluded.has(`${doc.documentId}|${locale}`))
+    )
+      continue;
     const origin = originFor(plan, locale);
     const own = context.origin === undefined || context.origin === origin;
     const pattern = (locale && plan.localePatterns[locale]) || plan.pattern;
@@ -75,7 +87,12 @@ export function documentUrls(plan: TypePlan, doc: DocumentInput, context: UrlCon
     if (loc.length >= MAX_URL_LENGTH) {
       if (own) {
         const detail = `${loc.length} characters`;
-        report.add({ rule: 'url-too-long', ...sampleOf(plan, doc, locale), url: `${loc.slice(0, 200)}…`, detail });
+        report.add({
+          rule: 'url-too-long',
+          ...sampleOf(plan, doc, locale),
+          url: `${loc.slice(0, 200)}…`,
+          detail,
+        });
       }
       continue;
     }
@@ -83,7 +100,12 @@ export function documentUrls(plan: TypePlan, doc: DocumentInput, context: UrlCon
       report.add({ rule: 'url-duplicate', ...sampleOf(plan, doc, locale), url: loc });
       continue;
     }
-    const record: UrlRecord = { loc, lastmod: undefined, changefreq: plan.changefreq, priority: plan.priority };
+    const record: UrlRecord = {
+      loc,
+      lastmod: undefined,
+      changefreq: plan.changefreq,
+      priority: plan.priority,
+    };
     let time: number | undefined;
     if (plan.lastmodField) {
       const value = entry[plan.lastmodField];
@@ -93,7 +115,12 @@ export function documentUrls(plan: TypePlan, doc: DocumentInput, context: UrlCon
           record.lastmod = lastmod.text;
           time = lastmod.time;
         } else if (own) {
-          report.add({ rule: lastmod.reason === 'future' ? 'lastmod-future' : 'lastmod-invalid', ...sampleOf(plan, doc, locale), url: loc, detail: `${plan.lastmodField} = ${value instanceof Date ? value.toISOString() : String(value)}` });
+          report.add({
+            rule: lastmod.reason === 'future' ? 'lastmod-future' : 'lastmod-invalid',
+            ...sampleOf(plan, doc, locale),
+            url: loc,
+            detail: `${plan.lastmodField} = ${value instanceof Date ? value.toISOString() : String(value)}`,
+          });
         }
       }
     }
@@ -102,7 +129,10 @@ export function documentUrls(plan: TypePlan, doc: DocumentInput, context: UrlCon
 
   if (plan.localized && listed.length > 1) {
     // Every language version lists every version, itself included, plus x-default.
-    const alternates = listed.map(({ locale, record }) => ({ hreflang: locale!, href: record.loc }));
+    const alternates = listed.map(({ locale, record }) => ({
+      hreflang: locale!,
+      href: record.loc,
+    }));
     const fallback = listed.find(({ locale }) => locale === plan.defaultLocale);
     if (fallback) alternates.push({ hreflang: 'x-default', href: fallback.record.loc });
     for (const { record } of listed) record.alternates = alternates;
@@ -112,10 +142,17 @@ export function documentUrls(plan: TypePlan, doc: DocumentInput, context: UrlCon
   for (const item of listed) {
     let block: OriginBlock | undefined;
     for (const candidate of blocks) if (candidate.origin === item.origin) block = candidate;
-    if (!block) blocks.push((block = { origin: item.origin, records: [], locales: [], lastmodTime: undefined }));
+    if (!block)
+      blocks.push(
+        (block = { origin: item.origin, records: [], locales: [], lastmodTime: undefined })
+      );
     block.records.push(item.record);
     block.locales.push(item.locale);
-    if (item.time !== undefined && (block.lastmodTime === undefined || item.time > block.lastmodTime)) block.lastmodTime = item.time;
+    if (
+      item.time !== undefined &&
+      (block.lastmodTime === undefined || item.time > block.lastmodTime)
+    )
+      block.lastmodTime = item.time;
   }
   return blocks;
 }

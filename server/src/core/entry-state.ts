@@ -11,7 +11,14 @@ import { resolvePattern } from './pattern';
 import { UrlHashSet } from './url-hash-set';
 import { ValidationReport, type RuleCode } from './validation';
 
-export type EntryState = 'listed' | 'pending' | 'not-listed' | 'draft-only' | 'filtered-out' | 'excluded' | 'pattern-unfilled';
+export type EntryState =
+  | 'listed'
+  | 'pending'
+  | 'not-listed'
+  | 'draft-only'
+  | 'filtered-out'
+  | 'excluded'
+  | 'pattern-unfilled';
 
 export interface LocaleStatus {
   /** null for a type without i18n. */
@@ -68,7 +75,12 @@ const keyOf = (locale?: string | null) => locale ?? '';
 const RULES_LEAVING_OUT = new Set<RuleCode>(['pattern-unfilled', 'url-too-long', 'url-duplicate']);
 
 /** URL (or the rule that left it out) per locale, as a run would compute it, exclusions aside. */
-function urlsOf(plan: TypePlan, documentId: string, versions: DocumentInput['versions'], now: number) {
+function urlsOf(
+  plan: TypePlan,
+  documentId: string,
+  versions: DocumentInput['versions'],
+  now: number
+) {
   const report = new ValidationReport();
   const context = { now, report, seen: new UrlHashSet(), excluded: new Set<string>() };
   const urls = new Map<string, string>();
@@ -78,7 +90,10 @@ function urlsOf(plan: TypePlan, documentId: string, versions: DocumentInput['ver
   const problems = new Map<string, { rule: RuleCode; detail?: string }>();
   for (const sample of report.summary().samples) {
     if (RULES_LEAVING_OUT.has(sample.rule) && !problems.has(keyOf(sample.locale))) {
-      problems.set(keyOf(sample.locale), { rule: sample.rule, ...(sample.detail ? { detail: sample.detail } : {}) });
+      problems.set(keyOf(sample.locale), {
+        rule: sample.rule,
+        ...(sample.detail ? { detail: sample.detail } : {}),
+      });
     }
   }
   return { urls, problems };
@@ -99,7 +114,9 @@ export function entryStatus(input: EntryStatusInput): LocaleStatus[] {
   const draftOnly = input.drafts.filter((version) => !publishedKeys.has(keyOf(version.locale)));
   const drafts = urlsOf(plan, documentId, draftOnly, input.now);
 
-  const locales = [...new Set([...publishedKeys, ...draftOnly.map((version) => keyOf(version.locale))])].sort();
+  const locales = [
+    ...new Set([...publishedKeys, ...draftOnly.map((version) => keyOf(version.locale))]),
+  ].sort();
   return locales.map((key): LocaleStatus => {
     const base: LocaleStatus = {
       locale: key === '' ? null : key,
@@ -111,12 +128,20 @@ export function entryStatus(input: EntryStatusInput): LocaleStatus[] {
       excludedBy: null,
       reason: null,
     };
-    if (!publishedKeys.has(key)) return { ...base, state: 'draft-only', draftUrl: drafts.urls.get(key) ?? null };
+    if (!publishedKeys.has(key))
+      return { ...base, state: 'draft-only', draftUrl: drafts.urls.get(key) ?? null };
     if (!input.matching.has(key)) return { ...base, state: 'filtered-out' };
-    if (input.excluded.has(documentId)) return { ...base, state: 'excluded', excludedBy: 'document' };
-    if (key !== '' && input.excluded.has(`${documentId}|${key}`)) return { ...base, state: 'excluded', excludedBy: 'locale' };
+    if (input.excluded.has(documentId))
+      return { ...base, state: 'excluded', excludedBy: 'document' };
+    if (key !== '' && input.excluded.has(`${documentId}|${key}`))
+      return { ...base, state: 'excluded', excludedBy: 'locale' };
     const problem = live.problems.get(key);
-    if (problem?.rule === 'pattern-unfilled') return { ...base, state: 'pattern-unfilled', reason: { ...problem, ...unfilledField(plan, input.published, key) } };
+    if (problem?.rule === 'pattern-unfilled')
+      return {
+        ...base,
+        state: 'pattern-unfilled',
+        reason: { ...problem, ...unfilledField(plan, input.published, key) },
+      };
     if (problem) return { ...base, state: 'not-listed', reason: problem };
     if (base.file) return { ...base, state: 'listed' };
     return { ...base, state: input.pending ? 'pending' : 'not-listed' };

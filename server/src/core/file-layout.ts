@@ -27,7 +27,8 @@ export interface Hosts {
 }
 
 /** Whether a file's key range (rangeStart, rangeEnd] holds `key`; '' and null are open ends. */
-export const holds = (file: KeyRange, key: string) => key > (file.rangeStart ?? '') && (file.rangeEnd === null || key <= file.rangeEnd);
+export const holds = (file: KeyRange, key: string) =>
+  key > (file.rangeStart ?? '') && (file.rangeEnd === null || key <= file.rangeEnd);
 
 const compareKeys = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -37,20 +38,28 @@ export const inRangeOrder = <F extends KeyRange>(files: F[]) =>
 
 /** The index lists files by group, then in key order within a group. */
 export const inIndexOrder = <F extends { groupKey: string; rangeStart: string }>(files: F[]) =>
-  [...files].sort((a, b) => compareKeys(a.groupKey, b.groupKey) || compareKeys(a.rangeStart, b.rangeStart));
+  [...files].sort(
+    (a, b) => compareKeys(a.groupKey, b.groupKey) || compareKeys(a.rangeStart, b.rangeStart)
+  );
 
 /** `hostGroup(base, locales)` for a host: the locales served on `origin` (none for the main host). */
 export const localesOn = (origin: string, hosts: Hosts) =>
-  origin === hosts.hostname ? [] : Object.keys(hosts.hostnames).filter((locale) => hosts.hostnames[locale] === origin);
+  origin === hosts.hostname
+    ? []
+    : Object.keys(hosts.hostnames).filter((locale) => hosts.hostnames[locale] === origin);
 
 /** The host whose URLs a group's files hold; undefined for a group the settings no longer give. */
 export const originOf = (groupKey: string, groupOf: (origin: string) => string, hosts: Hosts) =>
-  [hosts.hostname, ...Object.values(hosts.hostnames)].find((origin) => groupOf(origin) === groupKey);
+  [hosts.hostname, ...Object.values(hosts.hostnames)].find(
+    (origin) => groupOf(origin) === groupKey
+  );
 
 /** A file's blocks after a splice: the unchanged documents' blocks as written, the changed ones as read again. */
 export function spliceBlocks(old: RenderedBlock[], fresh: RenderedBlock[], changed: string[]) {
   const changedSet = new Set(changed);
-  return [...old.filter((block) => !changedSet.has(block.key)), ...fresh].sort((a, b) => compareKeys(a.key, b.key));
+  return [...old.filter((block) => !changedSet.has(block.key)), ...fresh].sort((a, b) =>
+    compareKeys(a.key, b.key)
+  );
 }
 
 /**
@@ -58,7 +67,11 @@ export function spliceBlocks(old: RenderedBlock[], fresh: RenderedBlock[], chang
  * fills up ends the pass: the blocks from the one that did not fit on are `carried` to the next file,
  * and the file the writer opened for that block is `discarded` (its sink must still be finished).
  */
-export function fillFiles<S extends FileSink>(writer: UrlsetWriter<S>, blocks: RenderedBlock[], canCarry: boolean) {
+export function fillFiles<S extends FileSink>(
+  writer: UrlsetWriter<S>,
+  blocks: RenderedBlock[],
+  canCarry: boolean
+) {
   const outputs: Array<ClosedFile<S>> = [];
   for (let n = 0; n < blocks.length; n++) {
     const closed = writer.add(blocks[n]);
@@ -115,7 +128,8 @@ export class RangeHandOff {
 
   /** The group is done: the changes, with the last files' range taken on by the one before them if they emptied. */
   finish() {
-    if (this.emptiedStart !== null && this.previousId !== null) this.changes.push({ id: this.previousId, rangeEnd: null });
+    if (this.emptiedStart !== null && this.previousId !== null)
+      this.changes.push({ id: this.previousId, rangeEnd: null });
     this.emptiedStart = null;
     return this.changes;
   }

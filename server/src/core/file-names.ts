@@ -23,7 +23,8 @@ const HASH_LENGTH = 8;
 const PLAIN_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const ENDS_LIKE_HASH = new RegExp(`-[0-9a-f]{${HASH_LENGTH}}$`);
 
-const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, HASH_LENGTH);
+const hashOf = (text: string) =>
+  createHash('sha256').update(text).digest('hex').slice(0, HASH_LENGTH);
 
 /** Lower case, every run of other characters one `-`, no `-` at either end. */
 const sanitize = (text: string) =>
@@ -35,14 +36,23 @@ const sanitize = (text: string) =>
 /** The group of a type on the main host: `api::article.article` → `article`. */
 export function typeGroup(uid: string) {
   const name = uid.split('.').pop() ?? '';
-  const plain = uid === `api::${name}.${name}` && PLAIN_NAME.test(name) && name !== CUSTOM_GROUP && !ENDS_LIKE_HASH.test(name);
+  const plain =
+    uid === `api::${name}.${name}` &&
+    PLAIN_NAME.test(name) &&
+    name !== CUSTOM_GROUP &&
+    !ENDS_LIKE_HASH.test(name);
   return plain ? name : `${sanitize(name) || 'type'}-${hashOf(uid)}`;
 }
 
 /** The group of files for `base` (a type's group, or CUSTOM_GROUP) on a host shared by `locales` (none: the main host). */
 export function hostGroup(base: string, locales: string[]) {
-  const group = [base, ...[...locales].sort().map((locale) => sanitize(locale) || hashOf(locale))].join('_');
-  return group.length < MAX_GROUP ? group : `${group.slice(0, MAX_GROUP - HASH_LENGTH - 1)}-${hashOf(group)}`;
+  const group = [
+    base,
+    ...[...locales].sort().map((locale) => sanitize(locale) || hashOf(locale)),
+  ].join('_');
+  return group.length < MAX_GROUP
+    ? group
+    : `${group.slice(0, MAX_GROUP - HASH_LENGTH - 1)}-${hashOf(group)}`;
 }
 
 export const urlsetName = (group: string, seq: number) => `${group}-${seq}.xml`;

@@ -16,7 +16,8 @@ export interface CompressedBody {
 }
 
 /** The ETag of a content: it depends on the bytes only, so an unchanged file keeps its ETag. */
-export const etagOf = (content: string | Buffer) => createHash('sha1').update(content).digest('base64url').slice(0, 27);
+export const etagOf = (content: string | Buffer) =>
+  createHash('sha1').update(content).digest('base64url').slice(0, 27);
 
 export class GzipStream {
   private readonly gzip: Gzip;
@@ -52,7 +53,11 @@ export class GzipStream {
   async finish(): Promise<CompressedBody> {
     this.gzip.end();
     await this.ended;
-    return { compressed: Buffer.concat(this.chunks), etag: this.hash.digest('base64url').slice(0, 27), byteSize: this.byteSize };
+    return {
+      compressed: Buffer.concat(this.chunks),
+      etag: this.hash.digest('base64url').slice(0, 27),
+      byteSize: this.byteSize,
+    };
   }
 }
 
@@ -77,7 +82,11 @@ export class GzipFileSink implements FileSink {
   }
 
   async finish() {
-    const [xml, text, blockIndex] = await Promise.all([this.xml.finish(), this.text.finish(), this.blockIndex.finish()]);
+    const [xml, text, blockIndex] = await Promise.all([
+      this.xml.finish(),
+      this.text.finish(),
+      this.blockIndex.finish(),
+    ]);
     return { xml, text, blockIndex };
   }
 }

@@ -61,7 +61,13 @@ function planJoins(metadata: Metadata, query: JoinedQuery, rootAlias: string): J
     if (!attribute || attribute.type === 'relation' || !attribute.columnName) return false;
     if (plan.columns.some((column) => column.node === node && column.key === name)) return true;
     const alias = `sitemap_c${plan.columns.length}`;
-    plan.columns.push({ node, key: name, type: attribute.type, select: `${aliases[node]}.${attribute.columnName} as ${alias}`, alias });
+    plan.columns.push({
+      node,
+      key: name,
+      type: attribute.type,
+      select: `${aliases[node]}.${attribute.columnName} as ${alias}`,
+      alias,
+    });
     return true;
   };
 
@@ -82,16 +88,36 @@ function planJoins(metadata: Metadata, query: JoinedQuery, rootAlias: string): J
       if (attribute.joinTable) {
         const { joinTable } = attribute;
         // Polymorphic and conditional join tables are left to the query engine.
-        if (joinTable.on || joinTable.morphColumn || !joinTable.joinColumn || !joinTable.inverseJoinColumn) return null;
+        if (
+          joinTable.on ||
+          joinTable.morphColumn ||
+          !joinTable.joinColumn ||
+          !joinTable.inverseJoinColumn
+        )
+          return null;
         const link = `sitemap_l${counter}`;
         plan.joins.push((knexQuery) =>
           knexQuery
-            .leftJoin(`${joinTable.name} as ${link}`, `${link}.${joinTable.joinColumn.name}`, `${parentAlias}.${joinTable.joinColumn.referencedColumn}`)
-            .leftJoin(`${targetMeta.tableName} as ${alias}`, `${alias}.${joinTable.inverseJoinColumn.referencedColumn}`, `${link}.${joinTable.inverseJoinColumn.name}`)
+            .leftJoin(
+              `${joinTable.name} as ${link}`,
+              `${link}.${joinTable.joinColumn.name}`,
+              `${parentAlias}.${joinTable.joinColumn.referencedColumn}`
+            )
+            .leftJoin(
+              `${targetMeta.tableName} as ${alias}`,
+              `${alias}.${joinTable.inverseJoinColumn.referencedColumn}`,
+              `${link}.${joinTable.inverseJoinColumn.name}`
+            )
         );
       } else if (attribute.joinColumn && !attribute.morphColumn) {
         const { joinColumn } = attribute;
-        plan.joins.push((knexQuery) => knexQuery.leftJoin(`${targetMeta.tableName} as ${alias}`, `${alias}.${joinColumn.referencedColumn}`, `${parentAlias}.${joinColumn.name}`));
+        plan.joins.push((knexQuery) =>
+          knexQuery.leftJoin(
+            `${targetMeta.tableName} as ${alias}`,
+            `${alias}.${joinColumn.referencedColumn}`,
+            `${parentAlias}.${joinColumn.name}`
+          )
+        );
       } else {
         return null;
       }
@@ -121,4 +147,5 @@ export function joinedRead(metadata: Metadata, query: JoinedQuery, rootAlias: st
  * Whether one SQL query per page reads `query` (every relation it reads is a plain to-one join);
  * otherwise the query engine does. Decided from Strapi's metadata alone.
  */
-export const readsWithJoins = (metadata: Metadata, query: JoinedQuery) => joinedRead(metadata, query, 'root') !== null;
+export const readsWithJoins = (metadata: Metadata, query: JoinedQuery) =>
+  joinedRead(metadata, query, 'root') !== null;

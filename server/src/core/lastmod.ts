@@ -1,13 +1,14 @@
 /** `<lastmod>` values: W3C Datetime from real data, never "now". */
 
-export type LastmodResult = { ok: true; text: string; time: number } | { ok: false; reason: 'invalid' | 'future' };
+export type LastmodResult =
+  | { ok: true; text: string; time: number }
+  | { ok: false; reason: 'invalid' | 'future' };
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 // A date without a time may already be "today" somewhere east of UTC.
 const DATE_ONLY_TOLERANCE_MS = 14 * 3600_000;
 // Clocks of the database and of Strapi may differ a little.
 const CLOCK_SKEW_TOLERANCE_MS = 5 * 60_000;
-
 
 const DAY_MS = 86_400_000;
 const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, '0'));
@@ -37,7 +38,12 @@ const MAX_TIME = 253_402_300_800_000;
 /** Date.UTC rolls 2026-02-30 over to March: a real day survives the round trip. */
 function isRealDay(time: number, [, year, month, day]: RegExpExecArray | string[]) {
   const date = new Date(time);
-  return !Number.isNaN(time) && date.getUTCFullYear() === Number(year) && date.getUTCMonth() + 1 === Number(month) && date.getUTCDate() === Number(day);
+  return (
+    !Number.isNaN(time) &&
+    date.getUTCFullYear() === Number(year) &&
+    date.getUTCMonth() + 1 === Number(month) &&
+    date.getUTCDate() === Number(day)
+  );
 }
 
 const DATE_PREFIX = /^(\d{4})-(\d{2})-(\d{2})/;
@@ -66,12 +72,16 @@ export function toLastmod(value: unknown, now: number): LastmodResult {
     // SQLite returns "YYYY-MM-DD HH:MM:SS" strings without a zone: Strapi writes them in UTC.
     const iso = value.includes('T') ? value : value.replace(' ', 'T');
     const written = DATE_PREFIX.exec(value)!;
-    if (!isRealDay(Date.UTC(Number(written[1]), Number(written[2]) - 1, Number(written[3])), written)) return { ok: false, reason: 'invalid' };
+    if (
+      !isRealDay(Date.UTC(Number(written[1]), Number(written[2]) - 1, Number(written[3])), written)
+    )
+      return { ok: false, reason: 'invalid' };
     date = new Date(/[zZ]|[+-]\d{2}:?\d{2}$/.test(iso) ? iso : `${iso}Z`);
   } else if (typeof value === 'string' && /^\d{10,}$/.test(value)) date = new Date(Number(value));
   else return { ok: false, reason: 'invalid' };
   const time = date.getTime();
-  if (Number.isNaN(time) || date.getUTCFullYear() < 0 || date.getUTCFullYear() > 9999) return { ok: false, reason: 'invalid' };
+  if (Number.isNaN(time) || date.getUTCFullYear() < 0 || date.getUTCFullYear() > 9999)
+    return { ok: false, reason: 'invalid' };
   if (time > now + CLOCK_SKEW_TOLERANCE_MS) return { ok: false, reason: 'future' };
   return { ok: true, text: formatW3cDateTime(date), time };
 }

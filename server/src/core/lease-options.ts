@@ -16,13 +16,20 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 export function leaseOptions(option: unknown): { ttlMs: number; errors: FieldError[] } {
   if (option === undefined) return { ttlMs: DEFAULT_LEASE_TTL_MS, errors: [] };
   if (!isPlainObject(option)) {
-    return { ttlMs: DEFAULT_LEASE_TTL_MS, errors: [{ path: ['lease'], message: 'must be an object such as { ttlMs: 30000 }' }] };
+    return {
+      ttlMs: DEFAULT_LEASE_TTL_MS,
+      errors: [{ path: ['lease'], message: 'must be an object such as { ttlMs: 30000 }' }],
+    };
   }
   const errors: FieldError[] = Object.keys(option)
     .filter((key) => key !== 'ttlMs')
     .map((key) => ({ path: ['lease', key], message: 'is not a lease option (only ttlMs)' }));
   const { ttlMs = DEFAULT_LEASE_TTL_MS } = option;
-  if (!Number.isInteger(ttlMs) || (ttlMs as number) < MIN_LEASE_TTL_MS || (ttlMs as number) > MAX_LEASE_TTL_MS) {
+  if (
+    !Number.isInteger(ttlMs) ||
+    (ttlMs as number) < MIN_LEASE_TTL_MS ||
+    (ttlMs as number) > MAX_LEASE_TTL_MS
+  ) {
     const message = `must be a whole number of milliseconds from ${MIN_LEASE_TTL_MS} to ${MAX_LEASE_TTL_MS}`;
     errors.push({ path: ['lease', 'ttlMs'], message });
   }

@@ -5,7 +5,13 @@
  */
 import { CHANGEFREQS } from './limits';
 import { DEFAULT_SETTINGS, parseOrigin, SETTING_KEYS, validateSettings } from './settings-rules';
-import type { Changefreq, ContentTypeSettings, CustomUrl, SchemaCatalog, SitemapSettings } from './types';
+import type {
+  Changefreq,
+  ContentTypeSettings,
+  CustomUrl,
+  SchemaCatalog,
+  SitemapSettings,
+} from './types';
 
 export interface NotConverted {
   /** The old plugin's setting, such as `contentTypes["api::page.page"].languages.fr.priority`. */
@@ -33,7 +39,13 @@ export interface LegacyImportPreview {
 
 /** `languages` key the old plugin uses for a type without i18n, or for every locale. */
 const ANY_LOCALE = 'und';
-const LEGACY_ONLY_KEYS = ['includeHomepage', 'excludeDrafts', 'hostname_overrides', 'hostnameOverrides', 'customEntries'];
+const LEGACY_ONLY_KEYS = [
+  'includeHomepage',
+  'excludeDrafts',
+  'hostname_overrides',
+  'hostnameOverrides',
+  'customEntries',
+];
 const KNOWN_LEGACY_KEYS = new Set(['hostname', 'contentTypes', ...LEGACY_ONLY_KEYS]);
 /** Only validates the parts being converted: the hostname is checked on its own. */
 const PLACEHOLDER_HOSTNAME = 'https://placeholder.invalid';
@@ -41,14 +53,18 @@ const PLACEHOLDER_HOSTNAME = 'https://placeholder.invalid';
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const own = (object: Record<string, unknown>, key: string) => Object.prototype.hasOwnProperty.call(object, key);
+const own = (object: Record<string, unknown>, key: string) =>
+  Object.prototype.hasOwnProperty.call(object, key);
 
 /** The old plugin's shape: one of its own keys, or a type configured per `languages`. */
 export function isLegacySettings(value: unknown): value is Record<string, unknown> {
   if (!isPlainObject(value)) return false;
   if (LEGACY_ONLY_KEYS.some((key) => own(value, key))) return true;
   const types = value.contentTypes;
-  return isPlainObject(types) && Object.values(types).some((type) => isPlainObject(type) && own(type, 'languages'));
+  return (
+    isPlainObject(types) &&
+    Object.values(types).some((type) => isPlainObject(type) && own(type, 'languages'))
+  );
 }
 
 /** Admin values saved by this plugin itself before they moved to their own row. */
@@ -66,7 +82,9 @@ const typeLabel = (uid: string) => `contentTypes[${JSON.stringify(uid)}]`;
 function toPriority(value: unknown): number | undefined | null {
   if (value === undefined || value === null || value === '') return undefined;
   const number = typeof value === 'string' ? Number(value) : value;
-  return typeof number === 'number' && Number.isFinite(number) && number >= 0 && number <= 1 ? number : null;
+  return typeof number === 'number' && Number.isFinite(number) && number >= 0 && number <= 1
+    ? number
+    : null;
 }
 
 interface LegacyLanguage {
@@ -82,7 +100,10 @@ function typeValues(language: LegacyLanguage, label: string, notConverted: NotCo
   const values: Pick<ContentTypeSettings, 'priority' | 'changefreq' | 'lastmod'> = {};
   const priority = toPriority(language.priority);
   if (priority === null)
-    notConverted.push({ setting: `${label}.priority`, reason: `${JSON.stringify(language.priority)} is not a number from 0.0 to 1.0` });
+    notConverted.push({
+      setting: `${label}.priority`,
+      reason: `${JSON.stringify(language.priority)} is not a number from 0.0 to 1.0`,
+    });
   else if (priority !== undefined) values.priority = priority;
   const frequency = language.frequency ?? language.changefreq;
   if (frequency !== undefined && frequency !== null && frequency !== '') {
@@ -100,7 +121,10 @@ function typeValues(language: LegacyLanguage, label: string, notConverted: NotCo
 
 /** Field errors of one converted type, checked alone against the project's types. */
 function typeErrors(uid: string, settings: ContentTypeSettings, catalog: SchemaCatalog) {
-  return validateSettings({ ...DEFAULT_SETTINGS, hostname: PLACEHOLDER_HOSTNAME, contentTypes: { [uid]: settings } }, catalog).errors;
+  return validateSettings(
+    { ...DEFAULT_SETTINGS, hostname: PLACEHOLDER_HOSTNAME, contentTypes: { [uid]: settings } },
+    catalog
+  ).errors;
 }
 
 function convertType(
@@ -113,24 +137,37 @@ function convertType(
   const label = typeLabel(uid);
   const type = own(catalog, uid) ? catalog[uid] : undefined;
   if (!type) {
-    notConverted.push({ setting: label, reason: 'this content type does not exist in the project' });
+    notConverted.push({
+      setting: label,
+      reason: 'this content type does not exist in the project',
+    });
     return null;
   }
   const languages =
-    isPlainObject(legacyType) && isPlainObject(legacyType.languages) ? (legacyType.languages as Record<string, LegacyLanguage>) : null;
-  const codes = languages ? Object.keys(languages).filter((code) => isPlainObject(languages[code])) : [];
+    isPlainObject(legacyType) && isPlainObject(legacyType.languages)
+      ? (legacyType.languages as Record<string, LegacyLanguage>)
+      : null;
+  const codes = languages
+    ? Object.keys(languages).filter((code) => isPlainObject(languages[code]))
+    : [];
   if (!languages || codes.length === 0) {
     notConverted.push({ setting: label, reason: 'has no URL pattern' });
     return null;
   }
-  const baseCode = [context.defaultLocale, ANY_LOCALE].find((code): code is string => Boolean(code) && codes.includes(code!)) ?? codes[0];
+  const baseCode =
+    [context.defaultLocale, ANY_LOCALE].find(
+      (code): code is string => Boolean(code) && codes.includes(code!)
+    ) ?? codes[0];
   const base = languages[baseCode];
   const baseLabel = `${label}.languages.${baseCode}`;
   if (typeof base.pattern !== 'string' || base.pattern === '') {
     notConverted.push({ setting: `${baseLabel}.pattern`, reason: 'has no URL pattern' });
     return null;
   }
-  const converted: ContentTypeSettings = { pattern: base.pattern, ...typeValues(base, baseLabel, notConverted) };
+  const converted: ContentTypeSettings = {
+    pattern: base.pattern,
+    ...typeValues(base, baseLabel, notConverted),
+  };
 
   if (!type.localized) {
     for (const code of codes.filter((code) => code !== baseCode)) {
@@ -144,12 +181,17 @@ function convertType(
     for (const code of codes.filter((code) => code !== baseCode && code !== ANY_LOCALE)) {
       const language = languages[code];
       const languageLabel = `${label}.languages.${code}`;
-      if (typeof language.pattern === 'string' && language.pattern !== '' && language.pattern !== base.pattern)
+      if (
+        typeof language.pattern === 'string' &&
+        language.pattern !== '' &&
+        language.pattern !== base.pattern
+      )
         overrides[code] = { pattern: language.pattern };
       const values = typeValues(language, languageLabel, []);
       for (const key of ['priority', 'changefreq', 'lastmod'] as const) {
         if (values[key] !== converted[key]) {
-          const kept = converted[key] === undefined ? 'the default' : JSON.stringify(converted[key]);
+          const kept =
+            converted[key] === undefined ? 'the default' : JSON.stringify(converted[key]);
           notConverted.push({
             setting: `${languageLabel}.${key}`,
             reason: `is set once per type here: ${kept} (from "${baseCode}") applies to every locale`,
@@ -158,7 +200,9 @@ function convertType(
       }
     }
     if (Object.keys(overrides).length > 0) converted.locales = overrides;
-    const unlisted = codes.includes(ANY_LOCALE) ? [] : context.locales.filter((code) => !codes.includes(code));
+    const unlisted = codes.includes(ANY_LOCALE)
+      ? []
+      : context.locales.filter((code) => !codes.includes(code));
     if (unlisted.length > 0) {
       notConverted.push({
         setting: `${label}.languages`,
@@ -171,7 +215,9 @@ function convertType(
 
   let errors = typeErrors(uid, converted, catalog);
   // A locale pattern that does not fit is dropped alone; the type keeps its other patterns.
-  for (const error of errors.filter((candidate) => candidate.path[2] === 'locales' && candidate.path[3])) {
+  for (const error of errors.filter(
+    (candidate) => candidate.path[2] === 'locales' && candidate.path[3]
+  )) {
     const code = error.path[3];
     notConverted.push({ setting: `${label}.languages.${code}.pattern`, reason: error.message });
     delete converted.locales?.[code];
@@ -180,7 +226,10 @@ function convertType(
   errors = typeErrors(uid, converted, catalog);
   if (errors.length > 0) {
     for (const error of errors)
-      notConverted.push({ setting: `${baseLabel}.${error.path.slice(2).join('.') || 'pattern'}`, reason: error.message });
+      notConverted.push({
+        setting: `${baseLabel}.${error.path.slice(2).join('.') || 'pattern'}`,
+        reason: error.message,
+      });
     return null;
   }
   return converted;
@@ -195,14 +244,24 @@ function convertCustomEntries(entries: unknown, notConverted: NotConverted[]): C
   const urls: CustomUrl[] = [];
   for (const [url, options] of Object.entries(entries)) {
     const label = `customEntries[${JSON.stringify(url)}]`;
-    const values = isPlainObject(options) ? typeValues(options as LegacyLanguage, label, notConverted) : {};
+    const values = isPlainObject(options)
+      ? typeValues(options as LegacyLanguage, label, notConverted)
+      : {};
     const custom: CustomUrl = {
       url,
       ...(values.priority !== undefined ? { priority: values.priority } : {}),
       ...(values.changefreq ? { changefreq: values.changefreq } : {}),
     };
-    const { errors } = validateSettings({ ...DEFAULT_SETTINGS, hostname: PLACEHOLDER_HOSTNAME, customUrls: [custom] });
-    if (errors.length > 0) notConverted.push({ setting: label, reason: errors.map((error) => error.message).join('; ') });
+    const { errors } = validateSettings({
+      ...DEFAULT_SETTINGS,
+      hostname: PLACEHOLDER_HOSTNAME,
+      customUrls: [custom],
+    });
+    if (errors.length > 0)
+      notConverted.push({
+        setting: label,
+        reason: errors.map((error) => error.message).join('; '),
+      });
     else urls.push(custom);
   }
   return urls;
@@ -223,7 +282,11 @@ export function convertLegacySettings(
   if (typeof legacy.hostname === 'string' && legacy.hostname !== '') {
     const origin = parseOrigin(legacy.hostname);
     if (origin) plan.hostname = origin;
-    else notConverted.push({ setting: 'hostname', reason: `${JSON.stringify(legacy.hostname)} is not an http(s) origin without a path` });
+    else
+      notConverted.push({
+        setting: 'hostname',
+        reason: `${JSON.stringify(legacy.hostname)} is not an http(s) origin without a path`,
+      });
   }
   const overrides = legacy.hostname_overrides ?? legacy.hostnameOverrides;
   if (isPlainObject(overrides)) {
@@ -250,7 +313,11 @@ export function convertLegacySettings(
     type.pattern,
     ...Object.values(type.locales ?? {}).map((locale) => locale.pattern),
   ]);
-  if (legacy.includeHomepage === true && !patterns.includes('/') && !plan.customUrls.some((custom) => custom.url === '/')) {
+  if (
+    legacy.includeHomepage === true &&
+    !patterns.includes('/') &&
+    !plan.customUrls.some((custom) => custom.url === '/')
+  ) {
     plan.customUrls.unshift({ url: '/' });
   }
   if (legacy.excludeDrafts === false) {
@@ -266,12 +333,19 @@ export function convertLegacySettings(
 }
 
 /** The settings patch an import saves: the old values added to the current ones, the old winning per type. */
-export function importPatch(current: SitemapSettings, plan: LegacyImportPlan): Partial<SitemapSettings> {
+export function importPatch(
+  current: SitemapSettings,
+  plan: LegacyImportPlan
+): Partial<SitemapSettings> {
   const patch: Partial<SitemapSettings> = {};
   if (plan.hostname) patch.hostname = plan.hostname;
-  if (Object.keys(plan.hostnames).length > 0) patch.hostnames = { ...current.hostnames, ...plan.hostnames };
-  if (Object.keys(plan.contentTypes).length > 0) patch.contentTypes = { ...current.contentTypes, ...plan.contentTypes };
-  const newUrls = plan.customUrls.filter((custom) => !current.customUrls.some((existing) => existing.url === custom.url));
+  if (Object.keys(plan.hostnames).length > 0)
+    patch.hostnames = { ...current.hostnames, ...plan.hostnames };
+  if (Object.keys(plan.contentTypes).length > 0)
+    patch.contentTypes = { ...current.contentTypes, ...plan.contentTypes };
+  const newUrls = plan.customUrls.filter(
+    (custom) => !current.customUrls.some((existing) => existing.url === custom.url)
+  );
   if (newUrls.length > 0) patch.customUrls = [...current.customUrls, ...newUrls];
   return patch;
 }

@@ -4,7 +4,15 @@
  */
 import type { Changefreq } from './types';
 
-export const CHANGEFREQS: Changefreq[] = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'];
+export const CHANGEFREQS: Changefreq[] = [
+  'always',
+  'hourly',
+  'daily',
+  'weekly',
+  'monthly',
+  'yearly',
+  'never',
+];
 export const PROTOCOL_LIMITS = { urlsPerFile: 50_000, bytesPerFile: 52_428_800 };
 /** The smallest byte limit that still holds a file frame and one ordinary URL. */
 export const MIN_BYTES_PER_FILE = 1024;

@@ -15,5 +15,8 @@ export function changesLiveContent(change: DocumentChange, draftAndPublish: bool
   if (!draftAndPublish) return PLAIN_ACTIONS.has(change.action);
   if (DRAFT_AND_PUBLISH_ACTIONS.has(change.action)) return true;
   // create/update with status 'published' publish in the same call.
-  return (change.action === 'create' || change.action === 'update') && change.params?.status === 'published';
+  return (
+    (change.action === 'create' || change.action === 'update') &&
+    change.params?.status === 'published'
+  );
 }

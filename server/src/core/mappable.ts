@@ -20,7 +20,13 @@ const CLOSED_NAMESPACES = ['admin::', 'plugin::sitemap.'];
  * Fields the content manager shows although Strapi marks them not visible in the edit form: the
  * document id, the locale switcher, the publication status and the timestamps.
  */
-const SHOWN_SYSTEM_FIELDS = new Set(['documentId', 'locale', 'publishedAt', 'createdAt', 'updatedAt']);
+const SHOWN_SYSTEM_FIELDS = new Set([
+  'documentId',
+  'locale',
+  'publishedAt',
+  'createdAt',
+  'updatedAt',
+]);
 
 /** A type the content manager lists (its `isDisplayed`): not hidden by `pluginOptions`, not admin or sitemap internals. */
 export function isMappableType(uid: string, pluginOptions: unknown): boolean {
@@ -30,7 +36,11 @@ export function isMappableType(uid: string, pluginOptions: unknown): boolean {
 }
 
 /** A field an editor sees and that is not secret; `isPrivate` is Strapi's verdict (attribute flag or model option). */
-export function isMappableAttribute(name: string, attribute: RawAttribute, isPrivate: boolean): boolean {
+export function isMappableAttribute(
+  name: string,
+  attribute: RawAttribute,
+  isPrivate: boolean
+): boolean {
   if (isPrivate || attribute.type === 'password') return false;
   return attribute.visible !== false || SHOWN_SYSTEM_FIELDS.has(name);
 }
@@ -52,11 +62,14 @@ export const MAX_FILTER_BYTES = 10 * 1024;
 const NOT_FILTERABLE = new Set(['component', 'dynamiczone', 'media']);
 
 /** Names come from users: looked up as own properties, `constructor`, `__proto__` or `toString` are unknown names. */
-export const hasOwn = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
+export const hasOwn = (object: object, key: string) =>
+  Object.prototype.hasOwnProperty.call(object, key);
 
-export const attributeOf = (type: ContentTypeInfo, name: string) => (hasOwn(type.attributes, name) ? type.attributes[name] : undefined);
+export const attributeOf = (type: ContentTypeInfo, name: string) =>
+  hasOwn(type.attributes, name) ? type.attributes[name] : undefined;
 
-export const typeOf = (catalog: SchemaCatalog, uid: string) => (hasOwn(catalog, uid) ? catalog[uid] : undefined);
+export const typeOf = (catalog: SchemaCatalog, uid: string) =>
+  hasOwn(catalog, uid) ? catalog[uid] : undefined;
 
 /**
  * Checks filters in depth: every key is an operator or a field of the type the key applies to (a
@@ -74,10 +87,18 @@ export function filterErrors(
     return [{ path, message: `must be at most ${MAX_FILTER_BYTES / 1024} KB of JSON` }];
   }
   // `type` is the content type whose fields the keys name; null once inside a field's value (operators only).
-  const walk = (value: unknown, type: ContentTypeInfo | null | undefined, at: string[], depth: number) => {
+  const walk = (
+    value: unknown,
+    type: ContentTypeInfo | null | undefined,
+    at: string[],
+    depth: number
+  ) => {
     if (typeof value !== 'object' || value === null) return;
     if (depth > MAX_FILTER_DEPTH) {
-      errors.push({ path: at, message: `is nested too deeply: filters may be at most ${MAX_FILTER_DEPTH} levels deep` });
+      errors.push({
+        path: at,
+        message: `is nested too deeply: filters may be at most ${MAX_FILTER_DEPTH} levels deep`,
+      });
       return;
     }
     if (Array.isArray(value)) {
@@ -96,17 +117,31 @@ export function filterErrors(
         continue;
       }
       if (type === null) {
-        errors.push({ path: keyPath, message: `"${key}" is not a filter operator: use $eq, $ne, $in, $null…` });
+        errors.push({
+          path: keyPath,
+          message: `"${key}" is not a filter operator: use $eq, $ne, $in, $null…`,
+        });
         continue;
       }
       const attribute = attributeOf(type, key);
-      if (!attribute) errors.push({ path: keyPath, message: `is not a field of ${type.uid} that filters may use` });
+      if (!attribute)
+        errors.push({
+          path: keyPath,
+          message: `is not a field of ${type.uid} that filters may use`,
+        });
       else if (attribute.type === 'relation') {
         const target = attribute.target ? typeOf(catalog!, attribute.target) : undefined;
         if (target) walk(child, target, keyPath, depth + 1);
-        else errors.push({ path: keyPath, message: `is a relation to a type that filters may not read` });
+        else
+          errors.push({
+            path: keyPath,
+            message: `is a relation to a type that filters may not read`,
+          });
       } else if (NOT_FILTERABLE.has(attribute.type))
-        errors.push({ path: keyPath, message: `is a ${attribute.type} field, which filters cannot use here` });
+        errors.push({
+          path: keyPath,
+          message: `is a ${attribute.type} field, which filters cannot use here`,
+        });
       else walk(child, null, keyPath, depth + 1);
     }
   };

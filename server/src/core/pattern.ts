@@ -3,7 +3,10 @@
  * A pattern is parsed once; resolving it for an entry is a walk over a few tokens.
  */
 
-export type PatternToken = { kind: 'literal'; text: string } | { kind: 'field'; path: string[] } | { kind: 'locale' };
+export type PatternToken =
+  | { kind: 'literal'; text: string }
+  | { kind: 'field'; path: string[] }
+  | { kind: 'locale' };
 
 export interface ParsedPattern {
   source: string;
@@ -12,7 +15,9 @@ export interface ParsedPattern {
   fields: string[][];
 }
 
-export type ResolveResult = { ok: true; path: string } | { ok: false; field: string; reason: string };
+export type ResolveResult =
+  | { ok: true; path: string }
+  | { ok: false; field: string; reason: string };
 
 const PLACEHOLDER = /\[([^\][]*)\]/g;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -21,7 +26,9 @@ export class PatternSyntaxError extends Error {}
 
 /** Characters a path may hold as they are (RFC 3986 pchar plus `/`); `%XX` escapes already present are kept. */
 export const encodeLiteral = (text: string) =>
-  text.replace(/%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$&'()*+,;=:@/%]/gu, (char) => encodeURIComponent(char));
+  text.replace(/%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$&'()*+,;=:@/%]/gu, (char) =>
+    encodeURIComponent(char)
+  );
 
 // Characters encodeURIComponent leaves as they are: most slugs, which then need no call at all.
 const UNENCODED_ONLY = /^[A-Za-z0-9\-._~!'()*]*$/;
@@ -31,7 +38,8 @@ const UNENCODED_ONLY = /^[A-Za-z0-9\-._~!'()*]*$/;
  * `&`, spaces and non-ASCII encoded; `!'()*` kept): what Next.js, Nuxt and SvelteKit put in a
  * dynamic segment and a browser keeps, so a listed URL equals the page's canonical URL byte for byte.
  */
-export const encodeSegmentValue = (value: string) => (UNENCODED_ONLY.test(value) ? value : encodeURIComponent(value));
+export const encodeSegmentValue = (value: string) =>
+  UNENCODED_ONLY.test(value) ? value : encodeURIComponent(value);
 
 function literal(text: string) {
   try {
@@ -46,21 +54,26 @@ export function parsePattern(source: string): ParsedPattern {
     throw new PatternSyntaxError('must be a string that starts with "/"');
   }
   const withoutPlaceholders = source.replace(PLACEHOLDER, '');
-  if (/[[\]]/.test(withoutPlaceholders)) throw new PatternSyntaxError('has an unbalanced "[" or "]"');
-  if (/[?#]/.test(withoutPlaceholders)) throw new PatternSyntaxError('must not contain "?" or "#": list canonical URLs only');
+  if (/[[\]]/.test(withoutPlaceholders))
+    throw new PatternSyntaxError('has an unbalanced "[" or "]"');
+  if (/[?#]/.test(withoutPlaceholders))
+    throw new PatternSyntaxError('must not contain "?" or "#": list canonical URLs only');
 
   const tokens: PatternToken[] = [];
   const fields: string[][] = [];
   let last = 0;
   for (const match of source.matchAll(PLACEHOLDER)) {
-    if (match.index! > last) tokens.push({ kind: 'literal', text: literal(source.slice(last, match.index)) });
+    if (match.index! > last)
+      tokens.push({ kind: 'literal', text: literal(source.slice(last, match.index)) });
     const name = match[1].trim();
     if (name === 'locale') {
       tokens.push({ kind: 'locale' });
     } else {
       const path = name.split('.');
       if (!path.every((part) => NAME.test(part))) {
-        throw new PatternSyntaxError(`has an invalid placeholder "[${match[1]}]": use [field], [relation.field] or [locale]`);
+        throw new PatternSyntaxError(
+          `has an invalid placeholder "[${match[1]}]": use [field], [relation.field] or [locale]`
+        );
       }
       tokens.push({ kind: 'field', path });
       if (!fields.some((known) => known.join('.') === path.join('.'))) fields.push(path);
@@ -74,14 +87,19 @@ export function parsePattern(source: string): ParsedPattern {
 const readPath = (entry: Record<string, unknown>, path: string[]): unknown => {
   let value: unknown = entry;
   for (const key of path) {
-    if (value === null || value === undefined || typeof value !== 'object' || Array.isArray(value)) return undefined;
+    if (value === null || value === undefined || typeof value !== 'object' || Array.isArray(value))
+      return undefined;
     value = (value as Record<string, unknown>)[key];
   }
   return value;
 };
 
 /** Fills the pattern for one entry; an empty or missing value makes the entry unlistable, never a broken URL. */
-export function resolvePattern(pattern: ParsedPattern, entry: Record<string, unknown>, locale?: string): ResolveResult {
+export function resolvePattern(
+  pattern: ParsedPattern,
+  entry: Record<string, unknown>,
+  locale?: string
+): ResolveResult {
   let path = '';
   for (const token of pattern.tokens) {
     if (token.kind === 'literal') {
@@ -90,15 +108,22 @@ export function resolvePattern(pattern: ParsedPattern, entry: Record<string, unk
     }
     const field = token.kind === 'locale' ? 'locale' : token.path.join('.');
     const value = token.kind === 'locale' ? locale : readPath(entry, token.path);
-    if (value === null || value === undefined) return { ok: false, field, reason: 'is empty or its relation is missing' };
+    if (value === null || value === undefined)
+      return { ok: false, field, reason: 'is empty or its relation is missing' };
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'bigint') {
       return { ok: false, field, reason: 'is not a single text or number value' };
     }
-    if (typeof value === 'number' && !Number.isFinite(value)) return { ok: false, field, reason: 'is not a finite number' };
+    if (typeof value === 'number' && !Number.isFinite(value))
+      return { ok: false, field, reason: 'is not a finite number' };
     const text = String(value);
     if (text.trim() === '') return { ok: false, field, reason: 'is empty' };
     // Crawlers resolve "." and ".." segments away, so such a URL would point elsewhere.
-    if (text === '.' || text === '..') return { ok: false, field, reason: 'is "." or "..", which a URL cannot hold as a path segment' };
+    if (text === '.' || text === '..')
+      return {
+        ok: false,
+        field,
+        reason: 'is "." or "..", which a URL cannot hold as a path segment',
+      };
     try {
       path += encodeSegmentValue(text);
     } catch {

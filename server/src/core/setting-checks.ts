@@ -9,7 +9,18 @@ import type { Changefreq, CustomUrl, FieldError, SchemaCatalog } from './types';
 import { CHANGEFREQS, MIN_BYTES_PER_FILE, PROTOCOL_LIMITS } from './limits';
 
 const TO_ONE_RELATIONS = new Set(['oneToOne', 'manyToOne', 'oneWay']);
-const SCALAR_TYPES = new Set(['string', 'text', 'uid', 'email', 'enumeration', 'integer', 'biginteger', 'float', 'decimal', 'date']);
+const SCALAR_TYPES = new Set([
+  'string',
+  'text',
+  'uid',
+  'email',
+  'enumeration',
+  'integer',
+  'biginteger',
+  'float',
+  'decimal',
+  'date',
+]);
 const DATE_TYPES = new Set(['date', 'datetime', 'timestamp']);
 // C0 controls and DEL: written as they are, they would break the XML or add lines to the text twin.
 // eslint-disable-next-line no-control-regex
@@ -48,10 +59,17 @@ function checkPriority(errors: ErrorList, path: string[], value: unknown) {
 
 function checkChangefreq(errors: ErrorList, path: string[], value: unknown) {
   if (value === undefined) return;
-  if (!CHANGEFREQS.includes(value as Changefreq)) errors.add(path, `must be one of ${CHANGEFREQS.join(', ')}`);
+  if (!CHANGEFREQS.includes(value as Changefreq))
+    errors.add(path, `must be one of ${CHANGEFREQS.join(', ')}`);
 }
 
-function checkPatternFields(errors: ErrorList, path: string[], source: string, uid: string, catalog: SchemaCatalog) {
+function checkPatternFields(
+  errors: ErrorList,
+  path: string[],
+  source: string,
+  uid: string,
+  catalog: SchemaCatalog
+) {
   let parsed;
   try {
     parsed = parsePattern(source);
@@ -65,7 +83,10 @@ function checkPatternFields(errors: ErrorList, path: string[], source: string, u
     errors.add(path, '[locale] is only available for types with internationalization enabled');
   }
   if (type.kind === 'collectionType' && parsed.fields.length === 0) {
-    errors.add(path, `gives every entry the same URL: add a field that differs per entry (${PATTERN_HELP})`);
+    errors.add(
+      path,
+      `gives every entry the same URL: add a field that differs per entry (${PATTERN_HELP})`
+    );
   }
   for (const fieldPath of parsed.fields) {
     let current = type;
@@ -74,32 +95,51 @@ function checkPatternFields(errors: ErrorList, path: string[], source: string, u
       const attribute = attributeOf(current, name);
       const shown = `[${fieldPath.join('.')}]`;
       if (!attribute) {
-        errors.add(path, `${shown}: "${name}" is not a field of ${current.uid} that sitemaps may read`);
+        errors.add(
+          path,
+          `${shown}: "${name}" is not a field of ${current.uid} that sitemaps may read`
+        );
         break;
       }
       const isLast = i === fieldPath.length - 1;
       if (attribute.type === 'relation') {
         if (isLast) {
-          errors.add(path, `${shown}: "${name}" is a relation; name one of its fields, e.g. [${fieldPath.join('.')}.slug]`);
+          errors.add(
+            path,
+            `${shown}: "${name}" is a relation; name one of its fields, e.g. [${fieldPath.join('.')}.slug]`
+          );
           break;
         }
         const target = attribute.target ? typeOf(catalog, attribute.target) : undefined;
         if (!TO_ONE_RELATIONS.has(attribute.relation ?? '')) {
-          errors.add(path, `${shown}: "${name}" must be a to-one relation (one entry), not ${attribute.relation}`);
+          errors.add(
+            path,
+            `${shown}: "${name}" must be a to-one relation (one entry), not ${attribute.relation}`
+          );
           break;
         }
         if (!target) {
-          errors.add(path, `${shown}: "${name}" is a relation to a type that sitemaps may not read`);
+          errors.add(
+            path,
+            `${shown}: "${name}" is a relation to a type that sitemaps may not read`
+          );
           break;
         }
         current = target;
         continue;
       }
       if (!isLast) {
-        errors.add(path, `${shown}: "${name}" is not a relation, so it has no field "${fieldPath[i + 1]}"`);
+        errors.add(
+          path,
+          `${shown}: "${name}" is not a relation, so it has no field "${fieldPath[i + 1]}"`
+        );
         break;
       }
-      if (!SCALAR_TYPES.has(attribute.type)) errors.add(path, `${shown}: "${name}" is a ${attribute.type} field, not a single text or number value`);
+      if (!SCALAR_TYPES.has(attribute.type))
+        errors.add(
+          path,
+          `${shown}: "${name}" is a ${attribute.type} field, not a single text or number value`
+        );
     }
   }
 }
@@ -113,7 +153,10 @@ export function checkContentTypes(errors: ErrorList, value: unknown, catalog?: S
     const base = ['contentTypes', uid];
     const type = catalog && typeOf(catalog, uid);
     if (catalog && !type) {
-      errors.add(base, `unknown content type "${uid}": only types shown in the content manager can be listed`);
+      errors.add(
+        base,
+        `unknown content type "${uid}": only types shown in the content manager can be listed`
+      );
       continue;
     }
     if (!isPlainObject(typeSettings)) {
@@ -121,16 +164,27 @@ export function checkContentTypes(errors: ErrorList, value: unknown, catalog?: S
       continue;
     }
     const known = new Set(['pattern', 'locales', 'priority', 'changefreq', 'lastmod', 'filters']);
-    for (const key of Object.keys(typeSettings)) if (!known.has(key)) errors.add([...base, key], 'is not a known setting');
-    if (typeof typeSettings.pattern !== 'string') errors.add([...base, 'pattern'], `is required: a path such as /blog/[slug] (${PATTERN_HELP})`);
+    for (const key of Object.keys(typeSettings))
+      if (!known.has(key)) errors.add([...base, key], 'is not a known setting');
+    if (typeof typeSettings.pattern !== 'string')
+      errors.add(
+        [...base, 'pattern'],
+        `is required: a path such as /blog/[slug] (${PATTERN_HELP})`
+      );
     else checkPatternFields(errors, [...base, 'pattern'], typeSettings.pattern, uid, catalog ?? {});
     if (typeSettings.locales !== undefined) {
-      if (!isPlainObject(typeSettings.locales)) errors.add([...base, 'locales'], 'must be an object keyed by locale code');
+      if (!isPlainObject(typeSettings.locales))
+        errors.add([...base, 'locales'], 'must be an object keyed by locale code');
       else {
-        if (type && !type.localized) errors.add([...base, 'locales'], 'is only available for types with internationalization enabled');
+        if (type && !type.localized)
+          errors.add(
+            [...base, 'locales'],
+            'is only available for types with internationalization enabled'
+          );
         for (const [locale, override] of Object.entries(typeSettings.locales)) {
           const path = [...base, 'locales', locale, 'pattern'];
-          if (!isPlainObject(override) || typeof override.pattern !== 'string') errors.add(path, 'is required');
+          if (!isPlainObject(override) || typeof override.pattern !== 'string')
+            errors.add(path, 'is required');
           else checkPatternFields(errors, path, override.pattern, uid, catalog ?? {});
         }
       }
@@ -139,16 +193,20 @@ export function checkContentTypes(errors: ErrorList, value: unknown, catalog?: S
     checkChangefreq(errors, [...base, 'changefreq'], typeSettings.changefreq);
     const lastmod = typeSettings.lastmod;
     if (lastmod !== undefined && lastmod !== false) {
-      if (typeof lastmod !== 'string') errors.add([...base, 'lastmod'], 'must be the name of a date field, or false');
+      if (typeof lastmod !== 'string')
+        errors.add([...base, 'lastmod'], 'must be the name of a date field, or false');
       else if (type) {
         const attribute = attributeOf(type, lastmod);
-        if (!attribute || !DATE_TYPES.has(attribute.type)) errors.add([...base, 'lastmod'], `"${lastmod}" is not a date field of ${uid}`);
+        if (!attribute || !DATE_TYPES.has(attribute.type))
+          errors.add([...base, 'lastmod'], `"${lastmod}" is not a date field of ${uid}`);
       }
     }
     if (typeSettings.filters !== undefined) {
-      if (!isPlainObject(typeSettings.filters)) errors.add([...base, 'filters'], 'must be an object in Strapi filter syntax');
+      if (!isPlainObject(typeSettings.filters))
+        errors.add([...base, 'filters'], 'must be an object in Strapi filter syntax');
       else {
-        for (const error of filterErrors(typeSettings.filters, uid, catalog, [...base, 'filters'])) errors.add(error.path, error.message);
+        for (const error of filterErrors(typeSettings.filters, uid, catalog, [...base, 'filters']))
+          errors.add(error.path, error.message);
       }
     }
   }
@@ -166,7 +224,10 @@ export function checkCustomUrls(errors: ErrorList, value: unknown): CustomUrl[] 
       errors.add(base, 'must be an object with a url');
       return item;
     }
-    if (typeof item.url !== 'string' || !(item.url.startsWith('/') || /^https?:\/\//.test(item.url))) {
+    if (
+      typeof item.url !== 'string' ||
+      !(item.url.startsWith('/') || /^https?:\/\//.test(item.url))
+    ) {
       errors.add([...base, 'url'], 'must be a path starting with "/" or an absolute http(s) URL');
     } else if (CONTROL_CHARACTER.test(item.url)) {
       // A line break would start a second URL in the text sitemap.
@@ -176,7 +237,11 @@ export function checkCustomUrls(errors: ErrorList, value: unknown): CustomUrl[] 
     checkChangefreq(errors, [...base, 'changefreq'], item.changefreq);
     if (item.lastmod !== undefined) {
       const lastmod = typeof item.lastmod === 'string' ? toLastmod(item.lastmod, Date.now()) : null;
-      if (!lastmod || !lastmod.ok) errors.add([...base, 'lastmod'], 'must be a W3C date (YYYY-MM-DD or a full date-time with time zone), not in the future');
+      if (!lastmod || !lastmod.ok)
+        errors.add(
+          [...base, 'lastmod'],
+          'must be a W3C date (YYYY-MM-DD or a full date-time with time zone), not in the future'
+        );
       else return { ...item, lastmod: lastmod.text };
     }
     return item;
@@ -189,14 +254,29 @@ export function checkLimits(errors: ErrorList, value: unknown) {
     return;
   }
   const { urlsPerFile, bytesPerFile } = value;
-  if (urlsPerFile !== undefined && (!Number.isInteger(urlsPerFile) || (urlsPerFile as number) < 1 || (urlsPerFile as number) > PROTOCOL_LIMITS.urlsPerFile)) {
-    errors.add(['limits', 'urlsPerFile'], `must be a whole number from 1 to ${PROTOCOL_LIMITS.urlsPerFile} (the protocol's limit)`);
+  if (
+    urlsPerFile !== undefined &&
+    (!Number.isInteger(urlsPerFile) ||
+      (urlsPerFile as number) < 1 ||
+      (urlsPerFile as number) > PROTOCOL_LIMITS.urlsPerFile)
+  ) {
+    errors.add(
+      ['limits', 'urlsPerFile'],
+      `must be a whole number from 1 to ${PROTOCOL_LIMITS.urlsPerFile} (the protocol's limit)`
+    );
   }
   if (
     bytesPerFile !== undefined &&
-    (!Number.isInteger(bytesPerFile) || (bytesPerFile as number) < MIN_BYTES_PER_FILE || (bytesPerFile as number) > PROTOCOL_LIMITS.bytesPerFile)
+    (!Number.isInteger(bytesPerFile) ||
+      (bytesPerFile as number) < MIN_BYTES_PER_FILE ||
+      (bytesPerFile as number) > PROTOCOL_LIMITS.bytesPerFile)
   ) {
-    errors.add(['limits', 'bytesPerFile'], `must be a whole number from ${MIN_BYTES_PER_FILE} to ${PROTOCOL_LIMITS.bytesPerFile} (50 MB, the protocol's limit)`);
+    errors.add(
+      ['limits', 'bytesPerFile'],
+      `must be a whole number from ${MIN_BYTES_PER_FILE} to ${PROTOCOL_LIMITS.bytesPerFile} (50 MB, the protocol's limit)`
+    );
   }
-  for (const key of Object.keys(value)) if (key !== 'urlsPerFile' && key !== 'bytesPerFile') errors.add(['limits', key], 'is not a known setting');
+  for (const key of Object.keys(value))
+    if (key !== 'urlsPerFile' && key !== 'bytesPerFile')
+      errors.add(['limits', key], 'is not a known setting');
 }

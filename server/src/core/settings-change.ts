@@ -18,7 +18,9 @@ const OUTPUT_KEYS = [
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined);
+    const entries = Object.entries(value as Record<string, unknown>).filter(
+      ([, item]) => item !== undefined
+    );
     return `{${entries
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`)
@@ -28,6 +30,9 @@ function canonical(value: unknown): string {
 }
 
 /** The output settings whose value differs between `before` and `after`. */
-export function outputChanges(before: Partial<SitemapSettings>, after: Partial<SitemapSettings>): string[] {
+export function outputChanges(
+  before: Partial<SitemapSettings>,
+  after: Partial<SitemapSettings>
+): string[] {
   return OUTPUT_KEYS.filter((key) => canonical(before[key]) !== canonical(after[key]));
 }

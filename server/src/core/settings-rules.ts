@@ -6,7 +6,14 @@ import { validate as isValidCron } from 'node-cron';
 import { isTimeZone, TIME_ZONE_HELP } from './time-zone';
 import type { FieldError, SchemaCatalog, SitemapSettings } from './types';
 import { CHANGEFREQS, MAX_DEBOUNCE_MS, MIN_BYTES_PER_FILE, PROTOCOL_LIMITS } from './limits';
-import { checkContentTypes, checkCustomUrls, checkLimits, ErrorList, isPlainObject, parseOrigin } from './setting-checks';
+import {
+  checkContentTypes,
+  checkCustomUrls,
+  checkLimits,
+  ErrorList,
+  isPlainObject,
+  parseOrigin,
+} from './setting-checks';
 
 export { CHANGEFREQS, MAX_DEBOUNCE_MS, MIN_BYTES_PER_FILE, PROTOCOL_LIMITS, parseOrigin };
 
@@ -23,10 +30,20 @@ export const DEFAULT_SETTINGS: SitemapSettings = {
   debounceMs: 500,
 };
 
-
 export const SETTING_KEYS = [
-  'hostname', 'hostnames', 'defaultLocale', 'publicUrl', 'contentTypes', 'customUrls', 'limits', 'gzip', 'xsl',
-  'cron', 'cronTimezone', 'autoGenerate', 'debounceMs',
+  'hostname',
+  'hostnames',
+  'defaultLocale',
+  'publicUrl',
+  'contentTypes',
+  'customUrls',
+  'limits',
+  'gzip',
+  'xsl',
+  'cron',
+  'cronTimezone',
+  'autoGenerate',
+  'debounceMs',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
@@ -34,23 +51,41 @@ export type SettingKey = (typeof SETTING_KEYS)[number];
  * Validates settings (defaults already merged) and returns them normalised, or every error found.
  * With a catalog of the project's content types, patterns, lastmod fields and filters are checked too.
  */
-export function validateSettings(input: unknown, catalog?: SchemaCatalog): { settings?: SitemapSettings; errors: FieldError[] } {
+export function validateSettings(
+  input: unknown,
+  catalog?: SchemaCatalog
+): { settings?: SitemapSettings; errors: FieldError[] } {
   const errors = new ErrorList();
-  if (!isPlainObject(input)) return { errors: [{ path: [], message: 'settings must be an object' }] };
-  for (const key of Object.keys(input)) if (!(SETTING_KEYS as readonly string[]).includes(key)) errors.add([key], 'is not a known setting');
+  if (!isPlainObject(input))
+    return { errors: [{ path: [], message: 'settings must be an object' }] };
+  for (const key of Object.keys(input))
+    if (!(SETTING_KEYS as readonly string[]).includes(key))
+      errors.add([key], 'is not a known setting');
 
   const hostname = parseOrigin(input.hostname);
-  if (!hostname) errors.add(['hostname'], 'is required: the absolute origin of the front end, such as https://www.example.com (no path)');
+  if (!hostname)
+    errors.add(
+      ['hostname'],
+      'is required: the absolute origin of the front end, such as https://www.example.com (no path)'
+    );
   const hostnames: Record<string, string> = {};
-  if (input.hostnames !== undefined && !isPlainObject(input.hostnames)) errors.add(['hostnames'], 'must be an object keyed by locale code');
+  if (input.hostnames !== undefined && !isPlainObject(input.hostnames))
+    errors.add(['hostnames'], 'must be an object keyed by locale code');
   else {
     for (const [locale, value] of Object.entries(input.hostnames ?? {})) {
       const origin = parseOrigin(value);
       if (origin) hostnames[locale] = origin;
-      else errors.add(['hostnames', locale], 'must be an absolute http(s) origin such as https://www.example.fr (no path)');
+      else
+        errors.add(
+          ['hostnames', locale],
+          'must be an absolute http(s) origin such as https://www.example.fr (no path)'
+        );
     }
   }
-  if (input.defaultLocale !== undefined && (typeof input.defaultLocale !== 'string' || input.defaultLocale === '')) {
+  if (
+    input.defaultLocale !== undefined &&
+    (typeof input.defaultLocale !== 'string' || input.defaultLocale === '')
+  ) {
     errors.add(['defaultLocale'], 'must be a locale code such as "en"');
   }
   let publicUrl: string | undefined;
@@ -59,25 +94,50 @@ export function validateSettings(input: unknown, catalog?: SchemaCatalog): { set
       const url = new URL(String(input.publicUrl));
       if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('scheme');
       // File names are appended to it: a query, a fragment or credentials would end up in every listed URL.
-      if (url.search || url.hash || url.username || url.password || /[?#]/.test(String(input.publicUrl))) {
-        errors.add(['publicUrl'], 'must not have a query (?), a fragment (#) or credentials: the address the files are served under');
+      if (
+        url.search ||
+        url.hash ||
+        url.username ||
+        url.password ||
+        /[?#]/.test(String(input.publicUrl))
+      ) {
+        errors.add(
+          ['publicUrl'],
+          'must not have a query (?), a fragment (#) or credentials: the address the files are served under'
+        );
       } else publicUrl = url.href.replace(/\/+$/, '');
     } catch {
-      errors.add(['publicUrl'], 'must be an absolute http(s) URL, such as https://cms.example.com/api/sitemap');
+      errors.add(
+        ['publicUrl'],
+        'must be an absolute http(s) URL, such as https://cms.example.com/api/sitemap'
+      );
     }
   }
   checkContentTypes(errors, input.contentTypes, catalog);
   const customUrls = checkCustomUrls(errors, input.customUrls);
   checkLimits(errors, input.limits);
-  for (const key of ['gzip', 'xsl', 'autoGenerate'] as const) if (typeof input[key] !== 'boolean') errors.add([key], 'must be true or false');
+  for (const key of ['gzip', 'xsl', 'autoGenerate'] as const)
+    if (typeof input[key] !== 'boolean') errors.add([key], 'must be true or false');
   if (input.cron !== false && (typeof input.cron !== 'string' || !isValidCron(input.cron))) {
-    errors.add(['cron'], 'must be a cron expression such as "0 3 * * *" (every day at 03:00), or false for no schedule');
+    errors.add(
+      ['cron'],
+      'must be a cron expression such as "0 3 * * *" (every day at 03:00), or false for no schedule'
+    );
   }
   // Empty (or null in the config file) means the server's zone.
-  const cronTimezone = input.cronTimezone === null || input.cronTimezone === '' ? undefined : input.cronTimezone;
-  if (cronTimezone !== undefined && !isTimeZone(cronTimezone)) errors.add(['cronTimezone'], TIME_ZONE_HELP);
-  if (!Number.isInteger(input.debounceMs) || (input.debounceMs as number) < 0 || (input.debounceMs as number) > MAX_DEBOUNCE_MS) {
-    errors.add(['debounceMs'], `must be a whole number of milliseconds from 0 to ${MAX_DEBOUNCE_MS}`);
+  const cronTimezone =
+    input.cronTimezone === null || input.cronTimezone === '' ? undefined : input.cronTimezone;
+  if (cronTimezone !== undefined && !isTimeZone(cronTimezone))
+    errors.add(['cronTimezone'], TIME_ZONE_HELP);
+  if (
+    !Number.isInteger(input.debounceMs) ||
+    (input.debounceMs as number) < 0 ||
+    (input.debounceMs as number) > MAX_DEBOUNCE_MS
+  ) {
+    errors.add(
+      ['debounceMs'],
+      `must be a whole number of milliseconds from 0 to ${MAX_DEBOUNCE_MS}`
+    );
   }
 
   if (errors.errors.length > 0) return { errors: errors.errors };
@@ -91,7 +151,10 @@ export function validateSettings(input: unknown, catalog?: SchemaCatalog): { set
       publicUrl,
       cronTimezone: cronTimezone as string | undefined,
       customUrls,
-      limits: { urlsPerFile: limits.urlsPerFile ?? PROTOCOL_LIMITS.urlsPerFile, bytesPerFile: limits.bytesPerFile ?? PROTOCOL_LIMITS.bytesPerFile },
+      limits: {
+        urlsPerFile: limits.urlsPerFile ?? PROTOCOL_LIMITS.urlsPerFile,
+        bytesPerFile: limits.bytesPerFile ?? PROTOCOL_LIMITS.bytesPerFile,
+      },
     },
   };
 }
@@ -100,7 +163,11 @@ export function validateSettings(input: unknown, catalog?: SchemaCatalog): { set
 export function describeErrors(errors: FieldError[]): string {
   return errors
     .map(({ path, message }) => {
-      const key = path.map((part, i) => (/^[A-Za-z_$][\w$]*$/.test(part) ? (i ? `.${part}` : part) : `[${JSON.stringify(part)}]`)).join('');
+      const key = path
+        .map((part, i) =>
+          /^[A-Za-z_$][\w$]*$/.test(part) ? (i ? `.${part}` : part) : `[${JSON.stringify(part)}]`
+        )
+        .join('');
       return `  - ${key || '(root)'}: ${message}`;
     })
     .join('\n');

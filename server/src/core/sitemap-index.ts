@@ -9,7 +9,8 @@ export interface IndexEntry {
 
 export function renderSitemapIndex(entries: IndexEntry[], xslHref?: string): string {
   const doc = create({ version: '1.0', encoding: 'UTF-8' });
-  if (xslHref) doc.ins('xml-stylesheet', `type="text/xsl" href="${escapeXml(xslHref.replace(/"/g, '%22'))}"`);
+  if (xslHref)
+    doc.ins('xml-stylesheet', `type="text/xsl" href="${escapeXml(xslHref.replace(/"/g, '%22'))}"`);
   const index = doc.ele('http://www.sitemaps.org/schemas/sitemap/0.9', 'sitemapindex');
   for (const entry of entries) {
     const sitemap = index.ele('sitemap');

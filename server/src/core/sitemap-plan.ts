@@ -62,14 +62,22 @@ const patternsOf = (typeSettings: ContentTypeSettings) => [
   ...Object.values(typeSettings.locales ?? {}).map((override) => override.pattern),
 ];
 
-const defaultLocaleOf = (settings: SitemapSettings, facts: ProjectFacts) => settings.defaultLocale || facts.i18nDefaultLocale;
-const publicUrlOf = (settings: SitemapSettings, facts: ProjectFacts) => settings.publicUrl || facts.servedUrl;
+const defaultLocaleOf = (settings: SitemapSettings, facts: ProjectFacts) =>
+  settings.defaultLocale || facts.i18nDefaultLocale;
+const publicUrlOf = (settings: SitemapSettings, facts: ProjectFacts) =>
+  settings.publicUrl || facts.servedUrl;
 
-function compileType(uid: string, typeSettings: ContentTypeSettings, settings: SitemapSettings, facts: ProjectFacts): MappedType {
+function compileType(
+  uid: string,
+  typeSettings: ContentTypeSettings,
+  settings: SitemapSettings,
+  facts: ProjectFacts
+): MappedType {
   const info = facts.catalog[uid];
   const defaultLocale = defaultLocaleOf(settings, facts);
   const localePatterns: TypePlan['localePatterns'] = {};
-  for (const [locale, override] of Object.entries(typeSettings.locales ?? {})) localePatterns[locale] = parsePattern(override.pattern);
+  for (const [locale, override] of Object.entries(typeSettings.locales ?? {}))
+    localePatterns[locale] = parsePattern(override.pattern);
   const plan: TypePlan = {
     uid,
     localized: Boolean(info?.localized),
@@ -84,7 +92,9 @@ function compileType(uid: string, typeSettings: ContentTypeSettings, settings: S
   };
   const query: TypeQuery = {
     uid,
-    fields: [plan.pattern, ...Object.values(plan.localePatterns)].flatMap((pattern) => pattern.fields),
+    fields: [plan.pattern, ...Object.values(plan.localePatterns)].flatMap(
+      (pattern) => pattern.fields
+    ),
     lastmodField: plan.lastmodField,
     filters: typeSettings.filters,
     localized: plan.localized,
@@ -94,7 +104,10 @@ function compileType(uid: string, typeSettings: ContentTypeSettings, settings: S
 }
 
 function groupKeys(settings: SitemapSettings) {
-  const hosts = { hostname: settings.hostname, hostnames: isPlainObject(settings.hostnames) ? settings.hostnames : {} };
+  const hosts = {
+    hostname: settings.hostname,
+    hostnames: isPlainObject(settings.hostnames) ? settings.hostnames : {},
+  };
   const localesByOrigin = new Map<string, string[]>();
   return (base: string, origin: string) => {
     let locales = localesByOrigin.get(origin);
@@ -104,13 +117,21 @@ function groupKeys(settings: SitemapSettings) {
 }
 
 /** The plan of settings that passed validation: the settings page's preview compiles its candidate settings here. */
-export function planFromSettings(settings: SitemapSettings, facts: ProjectFacts, skipped: SkippedSetting[] = []): SitemapPlan {
+export function planFromSettings(
+  settings: SitemapSettings,
+  facts: ProjectFacts,
+  skipped: SkippedSetting[] = []
+): SitemapPlan {
   const defaultLocale = defaultLocaleOf(settings, facts);
   const types = new Map<string, MappedType>();
   for (const [uid, typeSettings] of Object.entries(settings.contentTypes)) {
     types.set(uid, compileType(uid, typeSettings, settings, facts));
   }
-  const reads = [...types.values()].map(({ query }) => ({ uid: query.uid, fields: query.fields, filters: query.filters }));
+  const reads = [...types.values()].map(({ query }) => ({
+    uid: query.uid,
+    fields: query.fields,
+    filters: query.filters,
+  }));
   return {
     settings,
     skipped,
@@ -129,7 +150,13 @@ function readsOfUnvalidated(contentTypes: unknown): TypeReads[] {
   return Object.entries(contentTypes).flatMap(([uid, typeSettings]) => {
     try {
       const typed = typeSettings as ContentTypeSettings;
-      return [{ uid, fields: patternsOf(typed).flatMap((pattern) => parsePattern(pattern).fields), filters: typed.filters }];
+      return [
+        {
+          uid,
+          fields: patternsOf(typed).flatMap((pattern) => parsePattern(pattern).fields),
+          filters: typed.filters,
+        },
+      ];
     } catch {
       return [];
     }
@@ -142,7 +169,11 @@ function readsOfUnvalidated(contentTypes: unknown): TypeReads[] {
  * used at all (no valid hostname), the plan lists why in `errors` and keeps the merged settings, so the
  * schedule, the change hook and serving go on as configured while every run fails with those errors.
  */
-export function compileSitemapPlan(fileConfig: Record<string, unknown>, saved: Record<string, unknown>, facts: ProjectFacts): SitemapPlan {
+export function compileSitemapPlan(
+  fileConfig: Record<string, unknown>,
+  saved: Record<string, unknown>,
+  facts: ProjectFacts
+): SitemapPlan {
   const usable = usableSettings(fileConfig, saved, facts.catalog);
   if (usable.settings) return planFromSettings(usable.settings, facts, usable.skipped);
   const merged = mergeSettings(fileConfig, saved) as unknown as SitemapSettings;

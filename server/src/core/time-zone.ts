@@ -16,4 +16,5 @@ export function isTimeZone(value: unknown): value is string {
 /** The zone a schedule without `cronTimezone` runs in: the server's. */
 export const serverTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-export const TIME_ZONE_HELP = 'must be an IANA time zone name such as "Europe/Paris", or empty for the server\'s time zone';
+export const TIME_ZONE_HELP =
+  'must be an IANA time zone name such as "Europe/Paris", or empty for the server\'s time zone';

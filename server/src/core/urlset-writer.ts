@@ -79,9 +79,18 @@ export function splitFile(xml: string, text: string, index: BlockIndexEntry[]): 
     textAt += textLength;
     // One entry per URL; a block always holds at least one, so '' is one URL without a locale.
     const localeList = locales.split(',').map((locale) => locale || undefined);
-    blocks.push({ key, xml: blockXml, text: blockText, urlCount: localeList.length, bytes: Buffer.byteLength(blockXml), lastmodTime: lastmodTime ?? undefined, locales: localeList });
+    blocks.push({
+      key,
+      xml: blockXml,
+      text: blockText,
+      urlCount: localeList.length,
+      bytes: Buffer.byteLength(blockXml),
+      lastmodTime: lastmodTime ?? undefined,
+      locales: localeList,
+    });
   }
-  if (xml.slice(xmlAt) !== URLSET_CLOSE || textAt !== text.length) throw new Error('block index does not match the file');
+  if (xml.slice(xmlAt) !== URLSET_CLOSE || textAt !== text.length)
+    throw new Error('block index does not match the file');
   return blocks;
 }
 
@@ -99,7 +108,8 @@ export function renderUrl(record: UrlRecord): string {
   let xml = `<url><loc>${escapeXml(record.loc)}</loc>`;
   if (record.lastmod) xml += `<lastmod>${record.lastmod}</lastmod>`;
   if (record.changefreq) xml += `<changefreq>${record.changefreq}</changefreq>`;
-  if (record.priority !== undefined) xml += `<priority>${formatPriority(record.priority)}</priority>`;
+  if (record.priority !== undefined)
+    xml += `<priority>${formatPriority(record.priority)}</priority>`;
   if (record.alternates) {
     for (const alternate of record.alternates) {
       xml += `<xhtml:link rel="alternate" hreflang="${escapeXml(alternate.hreflang)}" href="${escapeXml(alternate.href)}"/>`;
@@ -110,7 +120,8 @@ export function renderUrl(record: UrlRecord): string {
 
 /** Keys and locales are plain ASCII names: quoted as they are, else by JSON.stringify. */
 const JSON_PLAIN = /^[A-Za-z0-9 _.,:;@!#$%&'()*+=?^`{|}~\/-]*$/;
-const jsonString = (value: string) => (JSON_PLAIN.test(value) ? `"${value}"` : JSON.stringify(value));
+const jsonString = (value: string) =>
+  JSON_PLAIN.test(value) ? `"${value}"` : JSON.stringify(value);
 
 /** Characters of XML gathered before they are handed to the sink: big enough to make few calls, small enough to stay young garbage. */
 const CHUNK_CHARS = 64 * 1024;
@@ -124,7 +135,15 @@ export function renderBlock(block: UrlBlock): RenderedBlock {
     text += `${record.loc}\n`;
   }
   const locales = block.locales ?? block.records.map(() => undefined);
-  return { key: block.key, xml, text, urlCount: block.records.length, bytes: Buffer.byteLength(xml), lastmodTime: block.lastmodTime, locales };
+  return {
+    key: block.key,
+    xml,
+    text,
+    urlCount: block.records.length,
+    bytes: Buffer.byteLength(xml),
+    lastmodTime: block.lastmodTime,
+    locales,
+  };
 }
 
 /**
@@ -156,7 +175,10 @@ export class UrlsetWriter<S extends FileSink = FileSink> {
 
   /** Whether an empty file can hold the block at all. */
   fits(block: Pick<RenderedBlock, 'urlCount' | 'bytes'>) {
-    return block.urlCount <= this.limits.urlsPerFile && this.frameBytes + block.bytes <= this.limits.bytesPerFile;
+    return (
+      block.urlCount <= this.limits.urlsPerFile &&
+      this.frameBytes + block.bytes <= this.limits.bytesPerFile
+    );
   }
 
   /**
@@ -165,7 +187,9 @@ export class UrlsetWriter<S extends FileSink = FileSink> {
    */
   add(block: RenderedBlock): ClosedFile<S> | null {
     let closed: ClosedFile<S> | null = null;
-    const full = this.urlCount + block.urlCount > this.limits.urlsPerFile || this.frameBytes + this.byteSize + block.bytes > this.limits.bytesPerFile;
+    const full =
+      this.urlCount + block.urlCount > this.limits.urlsPerFile ||
+      this.frameBytes + this.byteSize + block.bytes > this.limits.bytesPerFile;
     if (this.urlCount > 0 && full) closed = this.close();
     if (this.urlCount === 0) {
       this.sink = this.open();
@@ -187,7 +211,10 @@ export class UrlsetWriter<S extends FileSink = FileSink> {
       this.localeCounts[name] = (this.localeCounts[name] ?? 0) + 1;
       locales += i === 0 ? (locale ?? '') : `,${locale ?? ''}`;
     }
-    if (block.lastmodTime !== undefined && (this.lastmodTime === null || block.lastmodTime > this.lastmodTime)) {
+    if (
+      block.lastmodTime !== undefined &&
+      (this.lastmodTime === null || block.lastmodTime > this.lastmodTime)
+    ) {
       this.lastmodTime = block.lastmodTime;
     }
     // Same text as JSON.stringify of the BlockIndexEntry, without building the array.

@@ -16,17 +16,29 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** defaults ← config file ← admin values; a partial `limits` keeps the protocol limit for the other value. */
-export function mergeSettings(fileConfig: Record<string, unknown>, saved: Record<string, unknown>): Record<string, unknown> {
+export function mergeSettings(
+  fileConfig: Record<string, unknown>,
+  saved: Record<string, unknown>
+): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS, ...fileConfig, ...saved };
   const limits = merged.limits;
-  return { ...merged, limits: isPlainObject(limits) ? { ...DEFAULT_SETTINGS.limits, ...limits } : limits };
+  return {
+    ...merged,
+    limits: isPlainObject(limits) ? { ...DEFAULT_SETTINGS.limits, ...limits } : limits,
+  };
 }
 
 /** `contentTypes["api::page.page"].pattern`, `customUrls[2].url`. */
 const describePath = (path: string[]) =>
   path
     .map((part, i) =>
-      /^\d+$/.test(part) ? `[${part}]` : /^[A-Za-z_$][\w$]*$/.test(part) ? (i ? `.${part}` : part) : `[${JSON.stringify(part)}]`
+      /^\d+$/.test(part)
+        ? `[${part}]`
+        : /^[A-Za-z_$][\w$]*$/.test(part)
+          ? i
+            ? `.${part}`
+            : part
+          : `[${JSON.stringify(part)}]`
     )
     .join('');
 
@@ -48,13 +60,16 @@ export function usableSettings(
     const full = mergeSettings(fileConfig, kept);
     const merged = { ...full };
     if (isPlainObject(full.contentTypes)) {
-      merged.contentTypes = Object.fromEntries(Object.entries(full.contentTypes).filter(([uid]) => !skippedTypes.has(uid)));
+      merged.contentTypes = Object.fromEntries(
+        Object.entries(full.contentTypes).filter(([uid]) => !skippedTypes.has(uid))
+      );
     }
     // Custom URL errors are indexed in the filtered list: `urlIndexes` maps them back to the saved list.
     const urlIndexes = Array.isArray(full.customUrls)
       ? full.customUrls.map((_, index) => index).filter((index) => !skippedUrls.has(index))
       : [];
-    if (Array.isArray(full.customUrls)) merged.customUrls = urlIndexes.map((index) => (full.customUrls as unknown[])[index]);
+    if (Array.isArray(full.customUrls))
+      merged.customUrls = urlIndexes.map((index) => (full.customUrls as unknown[])[index]);
     const result = validateSettings(merged, catalog);
     if (result.settings) return { settings: result.settings, skipped, errors: [] };
 
@@ -63,13 +78,25 @@ export function usableSettings(
       const [key, item] = error.path;
       const reason = `${describePath(error.path)}: ${error.message}`;
       if (key === 'contentTypes' && item !== undefined && isPlainObject(merged.contentTypes)) {
-        if (!skippedTypes.has(item)) skipped.push({ setting: describePath(['contentTypes', item]), message: `left out: ${reason}` });
+        if (!skippedTypes.has(item))
+          skipped.push({
+            setting: describePath(['contentTypes', item]),
+            message: `left out: ${reason}`,
+          });
         skippedTypes.add(item);
         progress = true;
-      } else if (key === 'customUrls' && item !== undefined && urlIndexes[Number(item)] !== undefined) {
+      } else if (
+        key === 'customUrls' &&
+        item !== undefined &&
+        urlIndexes[Number(item)] !== undefined
+      ) {
         const index = urlIndexes[Number(item)];
         const where = describePath(['customUrls', String(index), ...error.path.slice(2)]);
-        if (!skippedUrls.has(index)) skipped.push({ setting: `customUrls[${index}]`, message: `left out: ${where}: ${error.message}` });
+        if (!skippedUrls.has(index))
+          skipped.push({
+            setting: `customUrls[${index}]`,
+            message: `left out: ${where}: ${error.message}`,
+          });
         skippedUrls.add(index);
         progress = true;
       } else if (key !== undefined && Object.prototype.hasOwnProperty.call(kept, key)) {

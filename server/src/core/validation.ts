@@ -5,16 +5,32 @@
 export const RULES = {
   'url-too-long': { leftOut: true, message: 'URL is 2,048 characters or longer' },
   'url-not-absolute': { leftOut: true, message: 'URL is not an absolute http(s) URL' },
-  'url-host-mismatch': { leftOut: true, message: 'URL is on another host than the configured hostname' },
+  'url-host-mismatch': {
+    leftOut: true,
+    message: 'URL is on another host than the configured hostname',
+  },
   'url-duplicate': { leftOut: true, message: 'URL is already listed by another entry' },
   'pattern-unfilled': { leftOut: true, message: 'the URL pattern cannot be filled for this entry' },
-  'lastmod-invalid': { leftOut: false, message: 'lastmod value cannot be read as a date: <lastmod> left out' },
-  'lastmod-future': { leftOut: false, message: 'lastmod value is in the future: <lastmod> left out' },
-  'file-limit': { leftOut: true, message: "the entry's URLs do not fit in one sitemap file under the URL and size limits" },
-  'priority-uniform': { leftOut: false, message: 'every URL has the same priority, which tells crawlers nothing' },
+  'lastmod-invalid': {
+    leftOut: false,
+    message: 'lastmod value cannot be read as a date: <lastmod> left out',
+  },
+  'lastmod-future': {
+    leftOut: false,
+    message: 'lastmod value is in the future: <lastmod> left out',
+  },
+  'file-limit': {
+    leftOut: true,
+    message: "the entry's URLs do not fit in one sitemap file under the URL and size limits",
+  },
+  'priority-uniform': {
+    leftOut: false,
+    message: 'every URL has the same priority, which tells crawlers nothing',
+  },
   'index-host-local': {
     leftOut: false,
-    message: 'the index lists its files on a local host, which crawlers cannot reach: set server.url or publicUrl',
+    message:
+      'the index lists its files on a local host, which crawlers cannot reach: set server.url or publicUrl',
   },
 } as const;
 
@@ -86,5 +102,9 @@ export function isLocalHostUrl(url: string) {
   if (hostname === 'localhost' || hostname.endsWith('.localhost')) return true;
   // The URL parser has already written IPv4 in four decimal bytes (0x7f.1 → 127.0.0.1) and IPv6 compressed.
   if (/^127\.\d+\.\d+\.\d+$/.test(hostname) || hostname === '0.0.0.0') return true;
-  return hostname === '[::1]' || hostname === '[::]' || /^\[::ffff:(7f[0-9a-f]{2}:[0-9a-f]{1,4}|0:0)\]$/.test(hostname);
+  return (
+    hostname === '[::1]' ||
+    hostname === '[::]' ||
+    /^\[::ffff:(7f[0-9a-f]{2}:[0-9a-f]{1,4}|0:0)\]$/.test(hostname)
+  );
 }

@@ -1,4 +1,10 @@
-const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const XML_ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
 const NEEDS_ESCAPE = /[&<>"']/;
 // XML 1.0 forbids most C0 controls and lone surrogates even when escaped: they are dropped.
 const INVALID_XML_CHAR_SOURCE =

@@ -1,33 +1,93 @@
 import { ACTIONS } from '../uids';
 
 const guarded = (action: string) => ({
-  policies: ['admin::isAuthenticatedAdmin', { name: 'admin::hasPermissions', config: { actions: [action] } }],
+  policies: [
+    'admin::isAuthenticatedAdmin',
+    { name: 'admin::hasPermissions', config: { actions: [action] } },
+  ],
 });
 
 const admin = {
   type: 'admin',
   routes: [
-    { method: 'GET', path: '/settings', handler: 'admin.getSettings', config: guarded(ACTIONS.read) },
+    {
+      method: 'GET',
+      path: '/settings',
+      handler: 'admin.getSettings',
+      config: guarded(ACTIONS.read),
+    },
     // strapi-plugin-sitemap's settings: a preview, then the import (both for admins who may change settings).
-    { method: 'GET', path: '/legacy-import', handler: 'admin.legacyImportPreview', config: guarded(ACTIONS.updateSettings) },
-    { method: 'POST', path: '/legacy-import', handler: 'admin.legacyImportApply', config: guarded(ACTIONS.updateSettings) },
-    { method: 'PUT', path: '/settings', handler: 'admin.updateSettings', config: guarded(ACTIONS.updateSettings) },
-    { method: 'GET', path: '/content-types', handler: 'admin.contentTypes', config: guarded(ACTIONS.read) },
-    { method: 'POST', path: '/cron-preview', handler: 'admin.cronPreview', config: guarded(ACTIONS.read) },
+    {
+      method: 'GET',
+      path: '/legacy-import',
+      handler: 'admin.legacyImportPreview',
+      config: guarded(ACTIONS.updateSettings),
+    },
+    {
+      method: 'POST',
+      path: '/legacy-import',
+      handler: 'admin.legacyImportApply',
+      config: guarded(ACTIONS.updateSettings),
+    },
+    {
+      method: 'PUT',
+      path: '/settings',
+      handler: 'admin.updateSettings',
+      config: guarded(ACTIONS.updateSettings),
+    },
+    {
+      method: 'GET',
+      path: '/content-types',
+      handler: 'admin.contentTypes',
+      config: guarded(ACTIONS.read),
+    },
+    {
+      method: 'POST',
+      path: '/cron-preview',
+      handler: 'admin.cronPreview',
+      config: guarded(ACTIONS.read),
+    },
     { method: 'POST', path: '/preview', handler: 'admin.preview', config: guarded(ACTIONS.read) },
-    { method: 'POST', path: '/generate', handler: 'admin.generate', config: guarded(ACTIONS.regenerate) },
+    {
+      method: 'POST',
+      path: '/generate',
+      handler: 'admin.generate',
+      config: guarded(ACTIONS.regenerate),
+    },
     { method: 'GET', path: '/status', handler: 'admin.status', config: guarded(ACTIONS.read) },
-    { method: 'GET', path: '/entry-status', handler: 'admin.entryStatus', config: guarded(ACTIONS.read) },
-    { method: 'GET', path: '/exclusions', handler: 'admin.listExclusions', config: guarded(ACTIONS.read) },
-    { method: 'POST', path: '/exclusions', handler: 'admin.addExclusion', config: guarded(ACTIONS.updateSettings) },
-    { method: 'DELETE', path: '/exclusions', handler: 'admin.removeExclusion', config: guarded(ACTIONS.updateSettings) },
+    {
+      method: 'GET',
+      path: '/entry-status',
+      handler: 'admin.entryStatus',
+      config: guarded(ACTIONS.read),
+    },
+    {
+      method: 'GET',
+      path: '/exclusions',
+      handler: 'admin.listExclusions',
+      config: guarded(ACTIONS.read),
+    },
+    {
+      method: 'POST',
+      path: '/exclusions',
+      handler: 'admin.addExclusion',
+      config: guarded(ACTIONS.updateSettings),
+    },
+    {
+      method: 'DELETE',
+      path: '/exclusions',
+      handler: 'admin.removeExclusion',
+      config: guarded(ACTIONS.updateSettings),
+    },
   ],
 };
 
 /** Public: the stored files only (`/api/sitemap/index.xml`, `/api/sitemap/article-1.xml`, …). */
 const contentApi = {
   type: 'content-api',
-  routes: [{ method: 'GET', path: '/:name', handler: 'public-sitemap.serve', config: { auth: false } }],
+  routes: [
+    { method: 'GET', path: '/:name', handler: 'public-sitemap.serve', config: { auth: false } },
+  ],
 };
 
 export default { admin, 'content-api': contentApi };

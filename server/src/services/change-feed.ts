@@ -41,8 +41,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const note = async () => {
         const { settings, dependents } = await getService(strapi, 'settings').plan();
         if (!settings.autoGenerate || stopped) return done();
-        const contentType = strapi.contentTypes[change.uid as keyof typeof strapi.contentTypes] as any;
-        if (!contentType || !changesLiveContent(change, Boolean(contentType.options?.draftAndPublish))) return done();
+        const contentType = strapi.contentTypes[
+          change.uid as keyof typeof strapi.contentTypes
+        ] as any;
+        if (
+          !contentType ||
+          !changesLiveContent(change, Boolean(contentType.options?.draftAndPublish))
+        )
+          return done();
         const mapped = dependents.get(change.uid);
         if (!mapped) return done();
         const documentId = change.params?.documentId ?? result?.documentId;
@@ -54,7 +60,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const write = () =>
           track(
             record(marks, settings.debounceMs)
-              .catch((error: Error) => strapi.log.error(`[sitemap] change not recorded: ${error.message}`))
+              .catch((error: Error) =>
+                strapi.log.error(`[sitemap] change not recorded: ${error.message}`)
+              )
               .finally(done)
           );
         // Inside an outer transaction the mark waits for its commit (and vanishes with a rollback).

@@ -22,7 +22,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const counts: Record<string, Record<string, number>> = {};
     for (const file of live.filter((candidate) => candidate.format === 'urlset')) {
       const typeCounts = (counts[file.contentType ?? 'custom'] ??= {});
-      for (const [locale, count] of Object.entries(file.localeCounts ?? {})) typeCounts[locale] = (typeCounts[locale] ?? 0) + count;
+      for (const [locale, count] of Object.entries(file.localeCounts ?? {}))
+        typeCounts[locale] = (typeCounts[locale] ?? 0) + count;
     }
     const index = live.find((file) => file.name === INDEX_NAME);
     const describe = (file: StoredFile) => ({
@@ -35,16 +36,26 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       compressedSize: file.compressedSize,
       lastmod: file.lastmod,
       generatedAt: file.createdAt,
-      share: file.urlCount === null ? null : { urls: file.urlCount / settings.limits.urlsPerFile, bytes: file.byteSize / settings.limits.bytesPerFile },
+      share:
+        file.urlCount === null
+          ? null
+          : {
+              urls: file.urlCount / settings.limits.urlsPerFile,
+              bytes: file.byteSize / settings.limits.bytesPerFile,
+            },
     });
     return {
       index: index ? describe(index) : null,
       files: live.filter((file) => file.format === 'urlset').map(describe),
       textFiles: live.filter((file) => file.format === 'text').map(describe),
       totals: {
-        urls: live.filter((file) => file.format === 'urlset').reduce((sum, file) => sum + (file.urlCount ?? 0), 0),
+        urls: live
+          .filter((file) => file.format === 'urlset')
+          .reduce((sum, file) => sum + (file.urlCount ?? 0), 0),
         files: live.filter((file) => file.format === 'urlset').length,
-        bytes: live.filter((file) => file.format === 'urlset').reduce((sum, file) => sum + file.byteSize, 0),
+        bytes: live
+          .filter((file) => file.format === 'urlset')
+          .reduce((sum, file) => sum + file.byteSize, 0),
       },
       counts,
       // Findings of the last full run; incremental runs only see the files they rewrite.
@@ -52,7 +63,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       nextScheduledRun: getService(strapi, 'scheduler').status().nextRunAt,
       pendingChanges,
       // The worker retries only pending changes; without any, the next schedule or change runs again.
-      failing: failing ? { ...failing, retryAt: pendingChanges > 0 ? failing.retryAt : null } : null,
+      failing: failing
+        ? { ...failing, retryAt: pendingChanges > 0 ? failing.retryAt : null }
+        : null,
       settingWarnings: plan.skipped,
       runs: await getService(strapi, 'runs').recent(10),
       robots: index ? [`Sitemap: ${base}/${INDEX_NAME}`] : [],

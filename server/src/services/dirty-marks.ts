@@ -45,7 +45,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** Replaces the pending marks by one full mark: a full run writes everything they ask for. */
     async collapse(trigger: RunTrigger) {
       await strapi.db.transaction(async () => {
-        const newest = (await marks().findOne({ select: ['id'], orderBy: { id: 'desc' } })) as { id: number } | null;
+        const newest = (await marks().findOne({ select: ['id'], orderBy: { id: 'desc' } })) as {
+          id: number;
+        } | null;
         await marks().create({ data: { kind: 'full', contentType: null, target: null, trigger } });
         if (newest) await marks().deleteMany({ where: { id: { $lte: newest.id } } });
       });
@@ -56,7 +58,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * transaction committed after the read (a long editor transaction) stays for the next run.
      */
     async consume(ids: number[]) {
-      for (const chunk of chunksOf(ids)) await marks().deleteMany({ where: { id: { $in: chunk } } });
+      for (const chunk of chunksOf(ids))
+        await marks().deleteMany({ where: { id: { $in: chunk } } });
     },
   };
 };

@@ -93,7 +93,10 @@ function conditions(query: SourceQuery, after: string) {
   return { $and: where };
 }
 
-const orderOf = (query: SourceQuery) => (query.localized ? [{ documentId: 'asc' }, { locale: 'asc' }] : [{ documentId: 'asc' }, { id: 'asc' }]);
+const orderOf = (query: SourceQuery) =>
+  query.localized
+    ? [{ documentId: 'asc' }, { locale: 'asc' }]
+    : [{ documentId: 'asc' }, { id: 'asc' }];
 
 /** The query engine with populate: any relation shape Strapi supports. */
 export function queryEngineReader(
@@ -113,7 +116,10 @@ export function queryEngineReader(
       limit: pageSize,
       populate: Object.keys(populate).length > 0 ? populate : undefined,
     } as any)) as Array<Record<string, any>>;
-    return { rows: rows.map((row) => ({ documentId: row.documentId, locale: row.locale, entry: row })), fetched: rows.length };
+    return {
+      rows: rows.map((row) => ({ documentId: row.documentId, locale: row.locale, entry: row })),
+      fetched: rows.length,
+    };
   };
 }
 
@@ -163,21 +169,31 @@ function columnReader(strapi: Core.Strapi, query: SourceQuery, pageSize: number)
         objects[node.parent][node.key] = object;
         objects.push(object);
       }
-      for (const column of columns) objects[column.node][column.key] = column.convert(row[column.alias]);
+      for (const column of columns)
+        objects[column.node][column.key] = column.convert(row[column.alias]);
       result.push({ documentId, locale, entry });
     }
     return { rows: result, fetched: rows.length };
   };
 }
 
-export async function* readDocuments(strapi: Core.Strapi, query: SourceQuery): AsyncGenerator<SourceDocument[]> {
+export async function* readDocuments(
+  strapi: Core.Strapi,
+  query: SourceQuery
+): AsyncGenerator<SourceDocument[]> {
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const joins = readsWithJoins(strapi.db.metadata, query);
-  yield* documentsFrom(joins ? columnReader(strapi, query, pageSize) : queryEngineReader(strapi, query, pageSize), query);
+  yield* documentsFrom(
+    joins ? columnReader(strapi, query, pageSize) : queryEngineReader(strapi, query, pageSize),
+    query
+  );
 }
 
 /** Whole documents, page after page, from a reader of `query.pageSize` rows per page. */
-export async function* documentsFrom(readPage: PageReader, query: SourceQuery): AsyncGenerator<SourceDocument[]> {
+export async function* documentsFrom(
+  readPage: PageReader,
+  query: SourceQuery
+): AsyncGenerator<SourceDocument[]> {
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
 
   let after = query.after ?? '';
@@ -193,9 +209,15 @@ export async function* documentsFrom(readPage: PageReader, query: SourceQuery): 
     const full = fetched === pageSize;
     // A full page may end in the middle of a document's locales: read that document again next page.
     if (full && documents.length > 1) documents.pop();
-    else if (full) throw new Error(`${query.uid}: document ${documents[0].documentId} has more than ${pageSize} versions`);
+    else if (full)
+      throw new Error(
+        `${query.uid}: document ${documents[0].documentId} has more than ${pageSize} versions`
+      );
 
-    const remaining = query.maxDocuments === undefined ? documents : documents.slice(0, query.maxDocuments - documentsRead);
+    const remaining =
+      query.maxDocuments === undefined
+        ? documents
+        : documents.slice(0, query.maxDocuments - documentsRead);
     if (remaining.length > 0) yield remaining;
     documentsRead += remaining.length;
     if (!full || (query.maxDocuments !== undefined && documentsRead >= query.maxDocuments)) return;

@@ -12,11 +12,11 @@ import { blockIndexName } from '../core/file-names';
 import { getService } from '../utils/get-service';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-
   /** Versions of one document: all rows matching `filters` (the reader adds nothing else when draftAndPublish is false). */
   async function versionsOf(query: Parameters<typeof readDocuments>[1]) {
     const versions: SourceDocument['versions'] = [];
-    for await (const page of readDocuments(strapi, query)) for (const doc of page) versions.push(...doc.versions);
+    for await (const page of readDocuments(strapi, query))
+      for (const doc of page) versions.push(...doc.versions);
     return versions;
   }
 
@@ -25,7 +25,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const store = getService(strapi, 'file-store');
     const live = (await store.listLive()) as StoredFile[];
     const found = new Map<string, string>();
-    for (const file of live.filter((candidate) => candidate.format === 'urlset' && candidate.contentType === uid && holds(candidate, documentId))) {
+    for (const file of live.filter(
+      (candidate) =>
+        candidate.format === 'urlset' &&
+        candidate.contentType === uid &&
+        holds(candidate, documentId)
+    )) {
       const blockIndex = live.find((candidate) => candidate.name === blockIndexName(file.name));
       if (!blockIndex) continue;
       const blocks = JSON.parse(await store.readText(blockIndex)) as BlockIndexEntry[];
@@ -39,7 +44,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /** A waiting mark covers the document when it names it, its whole type, or everything. */
   async function markWaiting(uid: string, documentId: string) {
     const marks = await getService(strapi, 'dirty-marks').pending();
-    return marks.some((mark) => mark.kind === 'full' || (mark.contentType === uid && (mark.kind === 'type' || mark.target === documentId)));
+    return marks.some(
+      (mark) =>
+        mark.kind === 'full' ||
+        (mark.contentType === uid && (mark.kind === 'type' || mark.target === documentId))
+    );
   }
 
   return {
@@ -55,7 +64,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const [published, matching, drafts, excluded, files, pending] = await Promise.all([
         versionsOf(query),
         versionsOf({ ...query, filters }),
-        draftAndPublish ? versionsOf({ ...query, draftAndPublish: false, filters: { publishedAt: { $null: true } } }) : Promise.resolve([]),
+        draftAndPublish
+          ? versionsOf({
+              ...query,
+              draftAndPublish: false,
+              filters: { publishedAt: { $null: true } },
+            })
+          : Promise.resolve([]),
         getService(strapi, 'exclusions').keysForDocument(uid, documentId),
         liveFilesHolding(uid, documentId),
         markWaiting(uid, documentId),
@@ -78,8 +93,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         documentId,
         localized: plan.localized,
         draftAndPublish,
-        exclusions: [...excluded].map((key) => ({ locale: key === documentId ? null : key.slice(documentId.length + 1) })),
-        locales: locales.map((status) => ({ ...status, fileUrl: status.file ? `${base}/${status.file}` : null })),
+        exclusions: [...excluded].map((key) => ({
+          locale: key === documentId ? null : key.slice(documentId.length + 1),
+        })),
+        locales: locales.map((status) => ({
+          ...status,
+          fileUrl: status.file ? `${base}/${status.file}` : null,
+        })),
       };
     },
   };

@@ -10,26 +10,44 @@ export interface ExclusionInput {
 }
 
 /** The key an exclusion is matched by while generating. */
-export const exclusionKey = (documentId: string, locale?: string | null) => (locale ? `${documentId}|${locale}` : documentId);
+export const exclusionKey = (documentId: string, locale?: string | null) =>
+  locale ? `${documentId}|${locale}` : documentId;
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const exclusions = () => strapi.db.query(EXCLUSION_UID);
-  const where = ({ contentType, documentId, locale }: ExclusionInput) => ({ contentType, target: documentId, locale: locale ?? null });
+  const where = ({ contentType, documentId, locale }: ExclusionInput) => ({
+    contentType,
+    target: documentId,
+    locale: locale ?? null,
+  });
 
   return {
     async list(contentType?: string): Promise<Exclusion[]> {
-      const rows = (await exclusions().findMany({ where: contentType ? { contentType } : {}, orderBy: { id: 'asc' } })) as any[];
-      return rows.map((row) => ({ contentType: row.contentType, documentId: row.target, locale: row.locale ?? null }));
+      const rows = (await exclusions().findMany({
+        where: contentType ? { contentType } : {},
+        orderBy: { id: 'asc' },
+      })) as any[];
+      return rows.map((row) => ({
+        contentType: row.contentType,
+        documentId: row.target,
+        locale: row.locale ?? null,
+      }));
     },
 
     /** The exclusions of one document, as the keys `keysFor` gives. */
     async keysForDocument(contentType: string, documentId: string): Promise<Set<string>> {
-      const rows = (await exclusions().findMany({ select: ['target', 'locale'], where: { contentType, target: documentId } })) as any[];
+      const rows = (await exclusions().findMany({
+        select: ['target', 'locale'],
+        where: { contentType, target: documentId },
+      })) as any[];
       return new Set(rows.map((row) => exclusionKey(row.target, row.locale)));
     },
 
     async keysFor(contentType: string): Promise<Set<string>> {
-      const rows = (await exclusions().findMany({ select: ['target', 'locale'], where: { contentType } })) as any[];
+      const rows = (await exclusions().findMany({
+        select: ['target', 'locale'],
+        where: { contentType },
+      })) as any[];
       return new Set(rows.map((row) => exclusionKey(row.target, row.locale)));
     },
 
@@ -41,7 +59,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** Adds many at once: the caller starts a full run (the old plugin's import). */
     async addMany(inputs: ExclusionInput[]) {
       for (const input of inputs) {
-        if (!(await exclusions().findOne({ where: where(input) }))) await exclusions().create({ data: where(input) });
+        if (!(await exclusions().findOne({ where: where(input) })))
+          await exclusions().create({ data: where(input) });
       }
     },
 

@@ -114,10 +114,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function readCompressed(file: StoredFile): Promise<Buffer> {
     const cached = cache.get(file.id);
     if (cached) return cached;
-    const query = { select: ['seq', 'data'], where: { fileId: file.id }, orderBy: { seq: 'asc' as const } };
+    const query = {
+      select: ['seq', 'data'],
+      where: { fileId: file.id },
+      orderBy: { seq: 'asc' as const },
+    };
     const rows = (await parts().findMany(query)) as Array<{ data: string }>;
     if (rows.length !== file.partCount) {
-      throw new Error(`sitemap file ${file.name} is incomplete (${rows.length}/${file.partCount} parts)`);
+      throw new Error(
+        `sitemap file ${file.name} is incomplete (${rows.length}/${file.partCount} parts)`
+      );
     }
     const bytes = Buffer.concat(rows.map((row) => Buffer.from(row.data, 'base64')));
     cache.set(file.id, bytes);
@@ -131,8 +137,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return;
     }
     for (let seq = 0; seq < file.partCount; seq++) {
-      const row = (await parts().findOne({ select: ['data'], where: { fileId: file.id, seq } })) as { data: string } | null;
-      if (!row) throw new Error(`sitemap file ${file.name} is incomplete (part ${seq + 1} of ${file.partCount} missing)`);
+      const row = (await parts().findOne({
+        select: ['data'],
+        where: { fileId: file.id, seq },
+      })) as { data: string } | null;
+      if (!row)
+        throw new Error(
+          `sitemap file ${file.name} is incomplete (part ${seq + 1} of ${file.partCount} missing)`
+        );
       yield Buffer.from(row.data, 'base64');
     }
   }
@@ -149,10 +161,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * Stores one file of run `runId` as pending, unless the live file of that name already has
      * the same bytes: then the live row is kept (same ETag and Last-Modified) and `kept` is true.
      */
-    async savePending(runId: number, file: FileToStore): Promise<{ kept: boolean; row: StoredFile }> {
+    async savePending(
+      runId: number,
+      file: FileToStore
+    ): Promise<{ kept: boolean; row: StoredFile }> {
       const etag = file.body ? file.body.etag : etagOf(file.content ?? '');
-      const live = (await files().findOne({ where: { name: file.name, state: 'live' } })) as StoredFile | null;
-      if (live && live.etag === etag && live.lastmod === (file.lastmod ?? null) && live.rangeEnd === (file.rangeEnd ?? null) && live.rangeStart === (file.rangeStart ?? null)) {
+      const live = (await files().findOne({
+        where: { name: file.name, state: 'live' },
+      })) as StoredFile | null;
+      if (
+        live &&
+        live.etag === etag &&
+        live.lastmod === (file.lastmod ?? null) &&
+        live.rangeEnd === (file.rangeEnd ?? null) &&
+        live.rangeStart === (file.rangeStart ?? null)
+      ) {
         return { kept: true, row: live };
       }
       const bytes = file.body ? null : Buffer.from(file.content ?? '', 'utf8');
@@ -178,7 +201,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         },
       })) as StoredFile;
       for (let seq = 0; seq < partCount; seq++) {
-        const data = compressed.subarray(seq * PART_BYTES, (seq + 1) * PART_BYTES).toString('base64');
+        const data = compressed
+          .subarray(seq * PART_BYTES, (seq + 1) * PART_BYTES)
+          .toString('base64');
         await parts().create({ data: { fileId: row.id, seq, data } });
       }
       return { kept: false, row };
@@ -194,13 +219,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async activate(
       runId: number,
       replaced: { all: true; keep: string[] } | { all: false; names: string[] },
-      { ranges = [], confirm }: { ranges?: RangeChange[]; confirm: (trx: unknown) => Promise<boolean> }
+      {
+        ranges = [],
+        confirm,
+      }: { ranges?: RangeChange[]; confirm: (trx: unknown) => Promise<boolean> }
     ) {
       const switched = await strapi.db.transaction(async ({ trx }) => {
         if (!(await confirm(trx))) return false;
-        const live = (await files().findMany({ select: ['id', 'name'], where: { state: 'live' } })) as Array<{ id: number; name: string }>;
+        const live = (await files().findMany({
+          select: ['id', 'name'],
+          where: { state: 'live' },
+        })) as Array<{ id: number; name: string }>;
         const names = new Set(replaced.all ? replaced.keep : replaced.names);
-        const retired = live.filter((file) => names.has(file.name) !== replaced.all).map((file) => file.id);
+        const retired = live
+          .filter((file) => names.has(file.name) !== replaced.all)
+          .map((file) => file.id);
         for (const ids of chunksOf(retired)) {
           const data = { state: 'retired', retiredIn: runId, retiredAt: Date.now() };
           await files().updateMany({ where: { id: { $in: ids } }, data });
@@ -228,7 +261,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           select: ['id'],
           where: {
             $or: [
-              { state: 'retired', retiredIn: { $lt: currentRunId }, retiredAt: { $lt: Date.now() - RETIRED_GRACE_MS } },
+              {
+                state: 'retired',
+                retiredIn: { $lt: currentRunId },
+                retiredAt: { $lt: Date.now() - RETIRED_GRACE_MS },
+              },
               ...(holding ? [{ state: 'pending', runId: { $lt: currentRunId } }] : []),
             ],
           },
@@ -239,7 +276,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Drops the pending rows of a run that failed. */
     async discard(runId: number) {
-      const pending = (await files().findMany({ select: ['id'], where: { state: 'pending', runId } })) as Array<{ id: number }>;
+      const pending = (await files().findMany({
+        select: ['id'],
+        where: { state: 'pending', runId },
+      })) as Array<{ id: number }>;
       await deleteRows(pending.map((row) => row.id));
     },
 
@@ -260,7 +300,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async listLive(): Promise<StoredFile[]> {
-      return (await files().findMany({ where: { state: 'live' }, orderBy: [{ groupKey: 'asc' }, { id: 'asc' }] })) as StoredFile[];
+      return (await files().findMany({
+        where: { state: 'live' },
+        orderBy: [{ groupKey: 'asc' }, { id: 'asc' }],
+      })) as StoredFile[];
     },
 
     readCompressed,

@@ -39,14 +39,19 @@ const RETRY_MS = 250;
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const owner = `${process.pid}-${randomUUID()}`;
   /** From config/plugins `lease.ttlMs` (checked at startup), 30 s by default. */
-  const ttlMs = () => leaseOptions((strapi.config.get(`plugin::${PLUGIN_ID}`) as { lease?: unknown } | undefined)?.lease).ttlMs;
+  const ttlMs = () =>
+    leaseOptions(
+      (strapi.config.get(`plugin::${PLUGIN_ID}`) as { lease?: unknown } | undefined)?.lease
+    ).ttlMs;
 
   const meta = () => strapi.db.metadata.get(LEASE_UID) as any;
   const column = (name: string) => meta().attributes[name].columnName as string;
   /** The lease row, read or written in `trx` when given (the switch transaction). */
-  const row = (trx?: any) => (trx ?? strapi.db.connection)(meta().tableName).where(column('name'), LEASE_NAME);
+  const row = (trx?: any) =>
+    (trx ?? strapi.db.connection)(meta().tableName).where(column('name'), LEASE_NAME);
   const now = () => strapi.db.connection.raw(databaseNowMs(strapi.db.dialect.client));
-  const expiry = () => strapi.db.connection.raw(`${databaseNowMs(strapi.db.dialect.client)} + ?`, [ttlMs()]);
+  const expiry = () =>
+    strapi.db.connection.raw(`${databaseNowMs(strapi.db.dialect.client)} + ?`, [ttlMs()]);
 
   async function currentToken(): Promise<number> {
     const found = await row().first(column('token'));
@@ -66,14 +71,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /** Takes the lease when nobody holds it or it expired; null when another live instance holds it. */
   async function acquire(): Promise<LeaseHold | null> {
     const taken = await row()
-      .where((free: any) => free.whereNull(column('owner')).orWhere(column('expiresAt'), '<', now()))
+      .where((free: any) =>
+        free.whereNull(column('owner')).orWhere(column('expiresAt'), '<', now())
+      )
       .update({
         [column('owner')]: owner,
         [column('expiresAt')]: expiry(),
         [column('token')]: strapi.db.connection.raw('COALESCE(??, 0) + 1', [column('token')]),
       });
     if (Number(taken) === 0) return null;
-    const hold: LeaseHold = { token: await currentToken(), lost: false, confirm: (trx) => renew(hold, trx) };
+    const hold: LeaseHold = {
+      token: await currentToken(),
+      lost: false,
+      confirm: (trx) => renew(hold, trx),
+    };
     return hold;
   }
 
@@ -111,7 +122,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       }
       const held = taken;
       const renewal = setInterval(() => {
-        renew(held).catch((error: Error) => strapi.log.warn(`[sitemap] could not renew the sitemap lease: ${error.message}`));
+        renew(held).catch((error: Error) =>
+          strapi.log.warn(`[sitemap] could not renew the sitemap lease: ${error.message}`)
+        );
       }, ttlMs() / 3);
       try {
         return await task(held);
@@ -123,9 +136,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Whether no live instance holds the lease (nobody, or its holder let it expire by the database's clock). */
     async isFree(): Promise<boolean> {
-      const expired = strapi.db.connection.raw(`CASE WHEN ?? < ${databaseNowMs(strapi.db.dialect.client)} THEN 1 ELSE 0 END as expired`, [
-        column('expiresAt'),
-      ]);
+      const expired = strapi.db.connection.raw(
+        `CASE WHEN ?? < ${databaseNowMs(strapi.db.dialect.client)} THEN 1 ELSE 0 END as expired`,
+        [column('expiresAt')]
+      );
       const found = await row().first(column('owner'), expired);
       return !found?.[column('owner')] || Number(found.expired) === 1;
     },

@@ -6,7 +6,11 @@
  */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { convertLegacySettings, importPatch, type LegacyImportPreview } from '../core/legacy-settings';
+import {
+  convertLegacySettings,
+  importPatch,
+  type LegacyImportPreview,
+} from '../core/legacy-settings';
 import type { ExclusionInput } from './exclusions';
 import { PLUGIN_ID } from '../uids';
 import { getService } from '../utils/get-service';
@@ -21,12 +25,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function projectLocales(): Promise<string[]> {
     const locales = strapi.plugin('i18n')?.service('locales');
-    return locales ? ((await locales.find()) as Array<{ code: string }>).map((locale) => locale.code) : [];
+    return locales
+      ? ((await locales.find()) as Array<{ code: string }>).map((locale) => locale.code)
+      : [];
   }
 
   async function plan(legacy: Record<string, unknown>) {
     const { defaultLocale } = await getService(strapi, 'settings').plan({ fresh: true });
-    return convertLegacySettings(legacy, getService(strapi, 'settings').catalog(), { defaultLocale, locales: await projectLocales() });
+    return convertLegacySettings(legacy, getService(strapi, 'settings').catalog(), {
+      defaultLocale,
+      locales: await projectLocales(),
+    });
   }
 
   /** Entries whose `sitemap_exclude` is true, per content type of the project (one per locale for i18n types). */
@@ -38,7 +47,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const { tableName } = strapi.db.metadata.get(type.uid);
       if (!(await knex.schema.hasColumn(tableName, EXCLUDE_COLUMN))) continue;
       const columns = type.localized ? ['document_id', 'locale'] : ['document_id'];
-      const rows = (await knex(tableName).distinct(columns).where(EXCLUDE_COLUMN, true).orderBy(columns)) as Array<{
+      const rows = (await knex(tableName)
+        .distinct(columns)
+        .where(EXCLUDE_COLUMN, true)
+        .orderBy(columns)) as Array<{
         document_id: string;
         locale?: string;
       }>;
@@ -61,13 +73,27 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async preview(): Promise<LegacyImportPreview> {
       const legacy = await getService(strapi, 'settings').legacy();
       const imported = (await store().get({ key: IMPORT_KEY })) as { importedAt?: string } | null;
-      if (!legacy) return { found: false, importedAt: imported?.importedAt ?? null, plan: null, exclusions: [] };
+      if (!legacy)
+        return {
+          found: false,
+          importedAt: imported?.importedAt ?? null,
+          plan: null,
+          exclusions: [],
+        };
       const exclusions = [...(await excludedEntries())].map(([contentType, entries]) => ({
         contentType,
         count: entries.length,
-        documentIds: [...new Set(entries.map((entry) => entry.documentId))].slice(0, SAMPLES_PER_TYPE),
+        documentIds: [...new Set(entries.map((entry) => entry.documentId))].slice(
+          0,
+          SAMPLES_PER_TYPE
+        ),
       }));
-      return { found: true, importedAt: imported?.importedAt ?? null, plan: await plan(legacy), exclusions };
+      return {
+        found: true,
+        importedAt: imported?.importedAt ?? null,
+        plan: await plan(legacy),
+        exclusions,
+      };
     },
 
     /** Saves the converted settings and exclusions in one transaction; throws a ValidationError and saves nothing on error. */
@@ -80,7 +106,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const importedAt = new Date().toISOString();
       const saved = await strapi.db.transaction(async () => {
         await getService(strapi, 'exclusions').addMany(exclusions);
-        const updated = await getService(strapi, 'settings').update(importPatch(settings, converted));
+        const updated = await getService(strapi, 'settings').update(
+          importPatch(settings, converted)
+        );
         await store().set({ key: IMPORT_KEY, value: { importedAt } });
         return updated;
       });

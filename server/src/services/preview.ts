@@ -17,23 +17,43 @@ import { getService } from '../utils/get-service';
 export type { PreviewRequest } from '../core/api-types';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  async preview({ contentType: uid, settings: override, limit = 10 }: PreviewRequest): Promise<PreviewResponse> {
+  async preview({
+    contentType: uid,
+    settings: override,
+    limit = 10,
+  }: PreviewRequest): Promise<PreviewResponse> {
     const settingsService = getService(strapi, 'settings');
     const { settings: current } = (await settingsService.get()) as { settings: SitemapSettings };
     const saved = hasOwn(current.contentTypes, uid) ? current.contentTypes[uid] : {};
     const typeSettings = { ...saved, ...(override ?? {}) } as ContentTypeSettings;
-    const candidate = { ...current, hostname: current.hostname || 'https://www.example.com', contentTypes: { [uid]: typeSettings } };
-    const { settings, errors: fieldErrors } = validateSettings(candidate, settingsService.catalog());
+    const candidate = {
+      ...current,
+      hostname: current.hostname || 'https://www.example.com',
+      contentTypes: { [uid]: typeSettings },
+    };
+    const { settings, errors: fieldErrors } = validateSettings(
+      candidate,
+      settingsService.catalog()
+    );
     if (!settings) {
       throw new errors.ValidationError('Invalid preview settings', {
-        errors: fieldErrors.map((error) => ({ path: error.path, message: error.message, name: 'ValidationError' })),
+        errors: fieldErrors.map((error) => ({
+          path: error.path,
+          message: error.message,
+          name: 'ValidationError',
+        })),
       });
     }
     await settingsService.assertFiltersRun(settings);
 
     const { plan, query } = (await settingsService.planOf(settings)).types.get(uid)!;
     const report = new ValidationReport(Math.min(limit, 50));
-    const context = { now: Date.now(), report, seen: new UrlHashSet(), excluded: await getService(strapi, 'exclusions').keysFor(uid) };
+    const context = {
+      now: Date.now(),
+      report,
+      seen: new UrlHashSet(),
+      excluded: await getService(strapi, 'exclusions').keysFor(uid),
+    };
     const urls: Array<{ documentId: string; locale?: string; url: string }> = [];
     for await (const page of readDocuments(strapi, {
       ...query,
@@ -42,12 +62,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     })) {
       for (const doc of page) {
         for (const block of documentUrls(plan, doc, context)) {
-          block.records.forEach((record, i) => urls.push({ documentId: doc.documentId, locale: block.locales[i], url: record.loc }));
+          block.records.forEach((record, i) =>
+            urls.push({ documentId: doc.documentId, locale: block.locales[i], url: record.loc })
+          );
         }
       }
     }
 
-    const where = { $and: [...(query.draftAndPublish ? [{ publishedAt: { $notNull: true } }] : []), ...(typeSettings.filters ? [typeSettings.filters] : [])] };
+    const where = {
+      $and: [
+        ...(query.draftAndPublish ? [{ publishedAt: { $notNull: true } }] : []),
+        ...(typeSettings.filters ? [typeSettings.filters] : []),
+      ],
+    };
     const matching = await strapi.db.query(uid as any).count({ where });
     return { urls, leftOut: report.summary().samples, estimatedUrlCount: matching };
   },

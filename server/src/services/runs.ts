@@ -27,13 +27,24 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     async start(trigger: RunTrigger) {
-      return (await runs().create({ data: { trigger, status: 'running', startedAt: new Date() } })) as { id: number; startedAt: Date };
+      return (await runs().create({
+        data: { trigger, status: 'running', startedAt: new Date() },
+      })) as { id: number; startedAt: Date };
     },
 
-    async finish(id: number, startedAt: number, outcome: { urlCount: number; filesWritten: number; report: RunReport }) {
+    async finish(
+      id: number,
+      startedAt: number,
+      outcome: { urlCount: number; filesWritten: number; report: RunReport }
+    ) {
       await runs().update({
         where: { id },
-        data: { status: 'success', finishedAt: new Date(), durationMs: Date.now() - startedAt, ...outcome },
+        data: {
+          status: 'success',
+          finishedAt: new Date(),
+          durationMs: Date.now() - startedAt,
+          ...outcome,
+        },
       });
       await this.prune();
     },
@@ -42,14 +53,24 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const message = error instanceof Error ? error.message : String(error);
       await runs().update({
         where: { id },
-        data: { status: 'failed', finishedAt: new Date(), durationMs: Date.now() - startedAt, error: message.slice(0, 4000), report: report ?? null },
+        data: {
+          status: 'failed',
+          finishedAt: new Date(),
+          durationMs: Date.now() - startedAt,
+          error: message.slice(0, 4000),
+          report: report ?? null,
+        },
       });
       await this.prune();
     },
 
     /** Failures since the last success, or null when the last finished run succeeded (or none ran). */
     async failing(): Promise<FailingState | null> {
-      const newestSuccess = { select: ['id'], where: { status: 'success' }, orderBy: { id: 'desc' } };
+      const newestSuccess = {
+        select: ['id'],
+        where: { status: 'success' },
+        orderBy: { id: 'desc' },
+      };
       const lastSuccess = (await runs().findOne(newestSuccess)) as { id: number } | null;
       const where = { status: 'failed', ...(lastSuccess ? { id: { $gt: lastSuccess.id } } : {}) };
       const failures = Number(await runs().count({ where }));
@@ -72,18 +93,30 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** The newest successful run that covered everything: its validation findings describe the whole set. */
     async lastFullSuccess() {
-      const recent = (await runs().findMany({ where: { status: 'success' }, orderBy: { id: 'desc' }, limit: KEEP_RUNS })) as any[];
+      const recent = (await runs().findMany({
+        where: { status: 'success' },
+        orderBy: { id: 'desc' },
+        limit: KEEP_RUNS,
+      })) as any[];
       return recent.find((run) => run.report?.scope === 'full') ?? null;
     },
 
     /** Runs left 'running' by a process that died are not running any more. */
     async closeInterrupted() {
-      await runs().updateMany({ where: { status: 'running' }, data: { status: 'failed', error: 'interrupted: Strapi stopped during the run' } });
+      await runs().updateMany({
+        where: { status: 'running' },
+        data: { status: 'failed', error: 'interrupted: Strapi stopped during the run' },
+      });
     },
 
     /** Keeps the newest KEEP_RUNS runs, and the newest full success so its findings stay on the dashboard. */
     async prune() {
-      const old = (await runs().findMany({ select: ['id'], orderBy: { id: 'desc' }, offset: KEEP_RUNS, limit: 1000 })) as Array<{ id: number }>;
+      const old = (await runs().findMany({
+        select: ['id'],
+        orderBy: { id: 'desc' },
+        offset: KEEP_RUNS,
+        limit: 1000,
+      })) as Array<{ id: number }>;
       if (old.length === 0) return;
       const keep = (await this.lastFullSuccess())?.id;
       const ids = old.map((run) => run.id).filter((id) => id !== keep);

@@ -35,7 +35,9 @@ const POLL_MS = 15_000;
  */
 export function scopesOf(marks: StoredMark[]): RunScope[] {
   if (marks.some((mark) => mark.kind === 'full')) return [{ kind: 'full' }];
-  const types = new Set(marks.filter((mark) => mark.kind === 'type').map((mark) => mark.contentType!));
+  const types = new Set(
+    marks.filter((mark) => mark.kind === 'type').map((mark) => mark.contentType!)
+  );
   const documents = new Map<string, Set<string>>();
   for (const mark of marks) {
     if (mark.kind !== 'document' || types.has(mark.contentType!)) continue;
@@ -46,7 +48,10 @@ export function scopesOf(marks: StoredMark[]): RunScope[] {
   const scopes: RunScope[] = [];
   if (types.size > 0) scopes.push({ kind: 'types', uids: [...types] });
   if (documents.size > 0) {
-    scopes.push({ kind: 'documents', byType: Object.fromEntries([...documents].map(([uid, ids]) => [uid, [...ids]])) });
+    scopes.push({
+      kind: 'documents',
+      byType: Object.fromEntries([...documents].map(([uid, ids]) => [uid, [...ids]])),
+    });
   }
   return scopes;
 }
@@ -80,13 +85,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     dueAt = due;
     timer = setTimeout(() => {
       timer = null;
-      track(work().catch((error: Error) => strapi.log.error(`[sitemap] worker failed: ${error.message}`)));
+      track(
+        work().catch((error: Error) =>
+          strapi.log.error(`[sitemap] worker failed: ${error.message}`)
+        )
+      );
     }, due - Date.now());
   }
 
   /** After a failed run: the marks are tried again after 1 min, doubling with each failure in a row, at most 1 h. */
   async function backOff() {
-    const failing = await getService(strapi, 'runs').failing().catch(() => null);
+    const failing = await getService(strapi, 'runs')
+      .failing()
+      .catch(() => null);
     retryAt = failing ? Date.parse(failing.retryAt) : Date.now() + retryDelayMs(1);
     kick(0);
   }
@@ -124,12 +135,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /** node-cron keeps every task in its registry until it is destroyed: a stopped task would stay there for good. */
   function dropTask() {
     if (!task) return;
-    Promise.resolve(task.destroy()).catch((error: Error) => strapi.log.warn(`[sitemap] could not remove a schedule: ${error.message}`));
+    Promise.resolve(task.destroy()).catch((error: Error) =>
+      strapi.log.warn(`[sitemap] could not remove a schedule: ${error.message}`)
+    );
     task = null;
   }
 
   function schedule(expression: string | false, timezone?: string) {
-    if (expression === scheduled.expression && timezone === scheduled.timezone && (task || expression === false)) return;
+    if (
+      expression === scheduled.expression &&
+      timezone === scheduled.timezone &&
+      (task || expression === false)
+    )
+      return;
     dropTask();
     scheduled = { expression, timezone };
     if (expression === false || stopped) return;
@@ -152,7 +170,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       schedule(settings.cron, timezoneOf(settings));
       if ((await getService(strapi, 'dirty-marks').count()) > 0) kick(0);
       poller = setInterval(() => {
-        this.poll().catch((error: Error) => strapi.log.warn(`[sitemap] poll failed: ${error.message}`));
+        this.poll().catch((error: Error) =>
+          strapi.log.warn(`[sitemap] poll failed: ${error.message}`)
+        );
       }, POLL_MS);
       poller.unref();
     },
@@ -162,7 +182,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       schedule(settings.cron, timezoneOf(settings));
       const marks = getService(strapi, 'dirty-marks');
       const pending = await marks.count();
-      if (pending > (retryAt > Date.now() ? MAX_PENDING_MARKS_WHILE_FAILING : MAX_PENDING_MARKS)) await marks.collapse('publish');
+      if (pending > (retryAt > Date.now() ? MAX_PENDING_MARKS_WHILE_FAILING : MAX_PENDING_MARKS))
+        await marks.collapse('publish');
       // A run that succeeded elsewhere (another instance, Generate now) ends the back-off.
       if (retryAt > Date.now() && !(await getService(strapi, 'runs').failing())) {
         retryAt = 0;
@@ -178,8 +199,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async settingsChanged(before: Partial<SitemapSettings>, after: SitemapSettings) {
       // The admin may have just fixed what made runs fail.
       retryAt = 0;
-      if (outputChanges(before, after).length > 0) await record([{ kind: 'full', trigger: 'settings' }], after.debounceMs);
-      await this.poll().catch((error: Error) => strapi.log.warn(`[sitemap] could not apply new settings: ${error.message}`));
+      if (outputChanges(before, after).length > 0)
+        await record([{ kind: 'full', trigger: 'settings' }], after.debounceMs);
+      await this.poll().catch((error: Error) =>
+        strapi.log.warn(`[sitemap] could not apply new settings: ${error.message}`)
+      );
     },
 
     /** Runs the worker after `delayMs` (the change feed, once it has recorded marks). */
@@ -199,11 +223,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const zone = timezone || serverTimeZone();
       const check = cron.validateDetailed(expression);
       if (!check.valid) {
-        return { valid: false, errors: check.errors.map((error) => `${error.field}: ${error.message}`), nextRuns: [], timezone: zone };
+        return {
+          valid: false,
+          errors: check.errors.map((error) => `${error.field}: ${error.message}`),
+          nextRuns: [],
+          timezone: zone,
+        };
       }
       const preview = cron.createTask(expression, () => undefined, { timezone: zone });
       try {
-        return { valid: true, errors: [], nextRuns: preview.getNextRuns(count).map((date) => date.toISOString()), timezone: zone };
+        return {
+          valid: true,
+          errors: [],
+          nextRuns: preview.getNextRuns(count).map((date) => date.toISOString()),
+          timezone: zone,
+        };
       } finally {
         preview.destroy();
       }

@@ -10,8 +10,18 @@ import type { Core, UID } from '@strapi/strapi';
 import { contentTypes, errors } from '@strapi/utils';
 import { isLegacySettings, isOwnSettings } from '../core/legacy-settings';
 import { isMappableAttribute, isMappableType } from '../core/mappable';
-import { DEFAULT_SETTINGS, SETTING_KEYS, validateSettings, type SettingKey } from '../core/settings-rules';
-import { compileSitemapPlan, planFromSettings, type ProjectFacts, type SitemapPlan } from '../core/sitemap-plan';
+import {
+  DEFAULT_SETTINGS,
+  SETTING_KEYS,
+  validateSettings,
+  type SettingKey,
+} from '../core/settings-rules';
+import {
+  compileSitemapPlan,
+  planFromSettings,
+  type ProjectFacts,
+  type SitemapPlan,
+} from '../core/sitemap-plan';
 import { mergeSettings } from '../core/usable-settings';
 import type { FieldError, SchemaCatalog, SitemapSettings } from '../core/types';
 import { PLUGIN_ID } from '../uids';
@@ -31,16 +41,23 @@ const SHARED_KEY = 'settings';
  */
 export function buildCatalog(strapi: Core.Strapi): SchemaCatalog {
   const catalog: SchemaCatalog = {};
-  const types = (Object.entries(strapi.contentTypes) as Array<[string, any]>).filter(([uid, type]) =>
-    isMappableType(uid, type.pluginOptions)
+  const types = (Object.entries(strapi.contentTypes) as Array<[string, any]>).filter(
+    ([uid, type]) => isMappableType(uid, type.pluginOptions)
   );
   const mappable = new Set(types.map(([uid]) => uid));
   for (const [uid, contentType] of types) {
     const attributes: SchemaCatalog[string]['attributes'] = {};
-    for (const [name, attribute] of Object.entries(contentType.attributes ?? {}) as Array<[string, any]>) {
-      if (!isMappableAttribute(name, attribute, contentTypes.isPrivateAttribute(contentType, name))) continue;
+    for (const [name, attribute] of Object.entries(contentType.attributes ?? {}) as Array<
+      [string, any]
+    >) {
+      if (!isMappableAttribute(name, attribute, contentTypes.isPrivateAttribute(contentType, name)))
+        continue;
       if (attribute.type === 'relation' && !mappable.has(attribute.target)) continue;
-      attributes[name] = { type: attribute.type, relation: attribute.relation, target: attribute.target };
+      attributes[name] = {
+        type: attribute.type,
+        relation: attribute.relation,
+        target: attribute.target,
+      };
     }
     catalog[uid] = {
       uid,
@@ -55,7 +72,11 @@ export function buildCatalog(strapi: Core.Strapi): SchemaCatalog {
 
 const validationError = (fieldErrors: FieldError[], message = 'Invalid sitemap settings') =>
   new errors.ValidationError(message, {
-    errors: fieldErrors.map((error) => ({ path: error.path, message: error.message, name: 'ValidationError' })),
+    errors: fieldErrors.map((error) => ({
+      path: error.path,
+      message: error.message,
+      name: 'ValidationError',
+    })),
   });
 
 /** Hot paths (serving, the publish hook, the schedule) read the stored settings at most this often per instance. */
@@ -69,7 +90,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   let carriedOver = false;
   /** The settings of config/plugins; `lease` there is the lease service's option, not a setting. */
   const fileConfig = () => {
-    const { lease: _lease, ...settings } = (strapi.config.get(`plugin::${PLUGIN_ID}`) ?? {}) as Record<string, unknown>;
+    const { lease: _lease, ...settings } = (strapi.config.get(`plugin::${PLUGIN_ID}`) ??
+      {}) as Record<string, unknown>;
     return settings as Partial<SitemapSettings>;
   };
 
@@ -96,8 +118,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const server = String(strapi.config.get('server.absoluteUrl') ?? '').replace(/\/+$/, '');
     const prefix = String(strapi.config.get('api.rest.prefix') ?? '/api');
     const locales = strapi.plugin('i18n')?.service('locales');
-    const i18nDefaultLocale = locales ? ((await locales.getDefaultLocale()) as string | undefined) : undefined;
-    return { catalog: buildCatalog(strapi), servedUrl: `${server}${prefix}/${PLUGIN_ID}`, i18nDefaultLocale };
+    const i18nDefaultLocale = locales
+      ? ((await locales.getDefaultLocale()) as string | undefined)
+      : undefined;
+    return {
+      catalog: buildCatalog(strapi),
+      servedUrl: `${server}${prefix}/${PLUGIN_ID}`,
+      i18nDefaultLocale,
+    };
   }
 
   /** Reads the stored values and i18n's default locale; compiles a new plan only when either changed. */
@@ -106,7 +134,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const facts = await projectFacts();
     // The schema and the server's URL do not change while Strapi runs: only these two can.
     const key = JSON.stringify([saved, facts.i18nDefaultLocale ?? null]);
-    if (cache?.key !== key) cache = { key, at: Date.now(), plan: compileSitemapPlan(fileConfig(), saved, facts) };
+    if (cache?.key !== key)
+      cache = { key, at: Date.now(), plan: compileSitemapPlan(fileConfig(), saved, facts) };
     else cache.at = Date.now();
     return cache.plan;
   }
@@ -129,10 +158,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     for (const [uid, typeSettings] of Object.entries(settings.contentTypes)) {
       if (!typeSettings.filters) continue;
       try {
-        await strapi.db.query(uid as UID.Schema).findOne({ where: typeSettings.filters, select: ['id'] });
+        await strapi.db
+          .query(uid as UID.Schema)
+          .findOne({ where: typeSettings.filters, select: ['id'] });
       } catch (error) {
-        const reason = String((error as Error).message).split('\n')[0].slice(0, 200);
-        found.push({ path: ['contentTypes', uid, 'filters'], message: `cannot be run by the database: ${reason}` });
+        const reason = String((error as Error).message)
+          .split('\n')[0]
+          .slice(0, 200);
+        found.push({
+          path: ['contentTypes', uid, 'filters'],
+          message: `cannot be run by the database: ${reason}`,
+        });
       }
     }
     return found;
@@ -151,7 +187,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     assertFileConfigMatchesSchema() {
       const config = fileConfig();
       const { errors: fieldErrors } = validateSettings(
-        { ...DEFAULT_SETTINGS, ...config, hostname: config.hostname ?? 'https://placeholder.invalid' },
+        {
+          ...DEFAULT_SETTINGS,
+          ...config,
+          hostname: config.hostname ?? 'https://placeholder.invalid',
+        },
         buildCatalog(strapi)
       );
       return fieldErrors;
@@ -180,7 +220,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async usablePlan(): Promise<SitemapPlan> {
       const plan = await refresh();
       if (plan.errors.length > 0) {
-        const summary = plan.errors.map((error) => `${error.path.join('.') || 'settings'}: ${error.message}`).join('; ');
+        const summary = plan.errors
+          .map((error) => `${error.path.join('.') || 'settings'}: ${error.message}`)
+          .join('; ');
         throw validationError(plan.errors, `Invalid sitemap settings: ${summary}`);
       }
       return plan;
@@ -206,14 +248,22 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
         throw validationError([{ path: [], message: 'settings must be an object' }]);
       }
-      const unknownKeys = Object.keys(patch).filter((key) => !(SETTING_KEYS as readonly string[]).includes(key));
-      if (unknownKeys.length > 0) throw validationError(unknownKeys.map((key) => ({ path: [key], message: 'is not a known setting' })));
+      const unknownKeys = Object.keys(patch).filter(
+        (key) => !(SETTING_KEYS as readonly string[]).includes(key)
+      );
+      if (unknownKeys.length > 0)
+        throw validationError(
+          unknownKeys.map((key) => ({ path: [key], message: 'is not a known setting' }))
+        );
       const saved = { ...(await overrides()) } as Record<string, unknown>;
       for (const [key, value] of Object.entries(patch)) {
         if (value === null) delete saved[key];
         else saved[key] = value;
       }
-      const result = validateSettings(merge(saved as Partial<SitemapSettings>), buildCatalog(strapi));
+      const result = validateSettings(
+        merge(saved as Partial<SitemapSettings>),
+        buildCatalog(strapi)
+      );
       if (!result.settings) throw validationError(result.errors);
       await this.assertFiltersRun(result.settings);
       await store().set({ key: STORE_KEY, value: saved });

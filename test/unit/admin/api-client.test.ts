@@ -3,14 +3,23 @@
  * with its route and fields. The fixtures are typed with the server's own response types.
  */
 import type { EntryStatus, SettingsResponse, StatusResponse } from '#sitemap/shared';
-import { createSitemapApi, ResponseShapeError, type FetchClient } from '../../../admin/src/api/client';
+import {
+  createSitemapApi,
+  ResponseShapeError,
+  type FetchClient,
+} from '../../../admin/src/api/client';
 
 const settings: SettingsResponse = {
   settings: {
     hostname: 'https://www.example.com',
     hostnames: { fr: 'https://www.example.fr' },
     contentTypes: {
-      'api::article.article': { pattern: '/blog/[slug]', priority: 0.8, lastmod: false, filters: { noindex: { $ne: true } } },
+      'api::article.article': {
+        pattern: '/blog/[slug]',
+        priority: 0.8,
+        lastmod: false,
+        filters: { noindex: { $ne: true } },
+      },
     },
     customUrls: [{ url: '/about', changefreq: 'monthly' }],
     limits: { urlsPerFile: 50_000, bytesPerFile: 52_428_800 },
@@ -51,14 +60,28 @@ const file = {
 };
 
 const status: StatusResponse = {
-  index: { ...file, name: 'index.xml', format: 'index', contentType: null, urlCount: null, share: null },
+  index: {
+    ...file,
+    name: 'index.xml',
+    format: 'index',
+    contentType: null,
+    urlCount: null,
+    share: null,
+  },
   files: [file],
   textFiles: [],
   totals: { urls: 2, files: 1, bytes: 512 },
   counts: { 'api::article.article': { en: 2 } },
   validation: {
     counts: { 'pattern-unfilled': 1 },
-    samples: [{ rule: 'pattern-unfilled', contentType: 'api::article.article', documentId: 'abc', locale: 'en' }],
+    samples: [
+      {
+        rule: 'pattern-unfilled',
+        contentType: 'api::article.article',
+        documentId: 'abc',
+        locale: 'en',
+      },
+    ],
   },
   nextScheduledRun: '2026-02-02T03:00:00.000Z',
   pendingChanges: 0,
@@ -112,14 +135,23 @@ const wire = (value: unknown) => JSON.parse(JSON.stringify(value));
 
 /** Strapi's fetch client stood in by a table of answers; it records the requests it is given. */
 function clientAnswering(answers: Record<string, unknown>) {
-  const requests: Array<{ method: string; url: string; options?: { params?: unknown; signal?: AbortSignal } }> = [];
+  const requests: Array<{
+    method: string;
+    url: string;
+    options?: { params?: unknown; signal?: AbortSignal };
+  }> = [];
   const answer =
     (method: string) =>
     async (url: string, ...rest: any[]) => {
       requests.push({ method, url, options: rest[rest.length - 1] });
       return { data: wire(answers[`${method} ${url}`]) };
     };
-  const client: FetchClient = { get: answer('GET'), post: answer('POST'), put: answer('PUT'), del: answer('DELETE') };
+  const client: FetchClient = {
+    get: answer('GET'),
+    post: answer('POST'),
+    put: answer('PUT'),
+    del: answer('DELETE'),
+  };
   return { api: createSitemapApi(client), requests };
 }
 
@@ -133,7 +165,9 @@ describe('sitemap admin client', () => {
     });
     expect(await api.status()).toEqual(wire(status));
     expect(await api.settings()).toEqual(settings);
-    expect(await api.entryStatus({ contentType: 'api::article.article', documentId: 'abc' })).toEqual(entryStatus);
+    expect(
+      await api.entryStatus({ contentType: 'api::article.article', documentId: 'abc' })
+    ).toEqual(entryStatus);
     expect(await api.generate()).toEqual({ accepted: true });
   });
 
@@ -157,14 +191,18 @@ describe('sitemap admin client', () => {
       expect.stringMatching(/^totals: /),
       expect.stringMatching(/^runs\.0\.startedAt: /),
     ]);
-    expect((error as Error).message).toMatch(/GET \/sitemap\/status.*totals: .*runs\.0\.startedAt: /);
+    expect((error as Error).message).toMatch(
+      /GET \/sitemap\/status.*totals: .*runs\.0\.startedAt: /
+    );
   });
 
   it('reports an entry status whose version rows lost a field', async () => {
     const drifted = wire(entryStatus);
     delete drifted.locales[0].pending;
     const { api } = clientAnswering({ 'GET /sitemap/entry-status': drifted });
-    await expect(api.entryStatus({ contentType: 'api::article.article', documentId: 'abc' })).rejects.toThrow(/locales\.0\.pending/);
+    await expect(
+      api.entryStatus({ contentType: 'api::article.article', documentId: 'abc' })
+    ).rejects.toThrow(/locales\.0\.pending/);
   });
 
   it('reports an answer that is not JSON of the expected kind at all (an HTML error page through a proxy)', async () => {
@@ -173,7 +211,10 @@ describe('sitemap admin client', () => {
   });
 
   it('hands the abort signal of a read to the fetch client, and the exclusion target as query parameters on DELETE', async () => {
-    const { api, requests } = clientAnswering({ 'GET /sitemap/status': status, 'DELETE /sitemap/exclusions': [] });
+    const { api, requests } = clientAnswering({
+      'GET /sitemap/status': status,
+      'DELETE /sitemap/exclusions': [],
+    });
     const controller = new AbortController();
     await api.status({ signal: controller.signal });
     await api.include({ contentType: 'api::article.article', documentId: 'abc', locale: 'fr' });

@@ -1,4 +1,9 @@
-import { contentManagerLink, formatBytes, formatPercent, isCrossHost } from '../../../admin/src/utils/format';
+import {
+  contentManagerLink,
+  formatBytes,
+  formatPercent,
+  isCrossHost,
+} from '../../../admin/src/utils/format';
 
 describe('dashboard formatting', () => {
   it('formats sizes and shares of the limits', () => {
@@ -9,13 +14,21 @@ describe('dashboard formatting', () => {
   });
 
   it('links an entry in the content manager, in the locale at fault', () => {
-    expect(contentManagerLink('api::article.article', 'abc', 'fr')).toBe('/content-manager/collection-types/api::article.article/abc?plugins[i18n][locale]=fr');
-    expect(contentManagerLink('api::homepage.homepage', 'x', undefined, 'singleType')).toBe('/content-manager/single-types/api::homepage.homepage');
+    expect(contentManagerLink('api::article.article', 'abc', 'fr')).toBe(
+      '/content-manager/collection-types/api::article.article/abc?plugins[i18n][locale]=fr'
+    );
+    expect(contentManagerLink('api::homepage.homepage', 'x', undefined, 'singleType')).toBe(
+      '/content-manager/single-types/api::homepage.homepage'
+    );
   });
 
   it('tells when the sitemap is on another host than the pages (cross-host submission)', () => {
-    expect(isCrossHost('https://cms.example.com/api/sitemap/index.xml', 'https://www.example.com')).toBe(true);
-    expect(isCrossHost('https://www.example.com/api/sitemap/index.xml', 'https://www.example.com')).toBe(false);
+    expect(
+      isCrossHost('https://cms.example.com/api/sitemap/index.xml', 'https://www.example.com')
+    ).toBe(true);
+    expect(
+      isCrossHost('https://www.example.com/api/sitemap/index.xml', 'https://www.example.com')
+    ).toBe(false);
     expect(isCrossHost('not a url', 'https://www.example.com')).toBe(true);
   });
 });

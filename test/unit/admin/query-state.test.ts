@@ -1,7 +1,13 @@
 import { ResponseShapeError } from '../../../admin/src/api/client';
-import { describeQueryError, initialQueryState, queryReducer, type QueryState } from '../../../admin/src/utils/query-state';
+import {
+  describeQueryError,
+  initialQueryState,
+  queryReducer,
+  type QueryState,
+} from '../../../admin/src/utils/query-state';
 
-const start = (state: QueryState<string>, key: string, request: number) => queryReducer(state, { type: 'start', key, request });
+const start = (state: QueryState<string>, key: string, request: number) =>
+  queryReducer(state, { type: 'start', key, request });
 
 describe('query state', () => {
   it('keeps the data shown while the same key is read again, and drops it for another key', () => {
@@ -27,7 +33,11 @@ describe('query state', () => {
   });
 
   it('keeps the last good data when a read fails, and clears the error on the next success', () => {
-    let state = queryReducer(start(initialQueryState, 'status', 1), { type: 'success', request: 1, data: 'good' });
+    let state = queryReducer(start(initialQueryState, 'status', 1), {
+      type: 'success',
+      request: 1,
+      data: 'good',
+    });
     const error = new Error('offline');
     state = queryReducer(start(state, 'status', 2), { type: 'failure', request: 2, error });
     expect(state).toMatchObject({ data: 'good', error, loading: false });
@@ -36,7 +46,9 @@ describe('query state', () => {
   });
 
   it("tells a shape error's own words and leaves other failures to the page's message", () => {
-    const shape = new ResponseShapeError('GET /sitemap/status', ['runs.0.startedAt: expected string']);
+    const shape = new ResponseShapeError('GET /sitemap/status', [
+      'runs.0.startedAt: expected string',
+    ]);
     expect(describeQueryError(shape)).toContain('GET /sitemap/status');
     expect(describeQueryError(shape)).toContain('runs.0.startedAt: expected string');
     expect(describeQueryError(new Error('Request failed with status 500'))).toBeNull();

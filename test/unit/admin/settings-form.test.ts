@@ -39,13 +39,25 @@ const catalog: Record<string, CatalogType> = {
     draftAndPublish: true,
     attributes: { slug: { type: 'uid' }, cover: { type: 'media' } },
   },
-  'api::homepage.homepage': { uid: 'api::homepage.homepage', kind: 'singleType', localized: false, draftAndPublish: false, attributes: { title: { type: 'string' } } },
+  'api::homepage.homepage': {
+    uid: 'api::homepage.homepage',
+    kind: 'singleType',
+    localized: false,
+    draftAndPublish: false,
+    attributes: { title: { type: 'string' } },
+  },
 };
 
 const valid = (): SettingsDraft => ({
   hostname: 'https://www.example.com',
   hostnames: { fr: 'https://www.example.fr' },
-  contentTypes: { [ARTICLE]: { pattern: '/blog/[category.slug]/[slug]', priority: 0.5, locales: { fr: { pattern: '/[locale]/blog/[slug]' } } } },
+  contentTypes: {
+    [ARTICLE]: {
+      pattern: '/blog/[category.slug]/[slug]',
+      priority: 0.5,
+      locales: { fr: { pattern: '/[locale]/blog/[slug]' } },
+    },
+  },
   customUrls: [{ url: '/about', lastmod: '2026-01-31' }],
   limits: { urlsPerFile: 50_000, bytesPerFile: 52_428_800 },
   gzip: true,
@@ -64,13 +76,19 @@ describe('checkDraft (messages shown before saving)', () => {
     const draft = valid();
     draft.hostname = 'https://www.example.com/blog';
     draft.hostnames.fr = 'example.fr';
-    draft.contentTypes[ARTICLE] = { pattern: 'blog/[slug', priority: 2, locales: { fr: { pattern: '' } } };
+    draft.contentTypes[ARTICLE] = {
+      pattern: 'blog/[slug',
+      priority: 2,
+      locales: { fr: { pattern: '' } },
+    };
     draft.customUrls = [{ url: 'about', priority: -1, lastmod: '31/01/2026' }];
     draft.limits = { urlsPerFile: 60_000, bytesPerFile: 10 };
     draft.debounceMs = 1.5;
     draft.cron = ' ';
     const errors = checkDraft(draft, { [ARTICLE]: '[1, 2]' });
-    const ids = Object.fromEntries(Object.entries(errors).map(([key, message]) => [key, message.id]));
+    const ids = Object.fromEntries(
+      Object.entries(errors).map(([key, message]) => [key, message.id])
+    );
     expect(ids).toEqual({
       [fieldKey(['hostname'])]: 'settings.error.origin',
       [fieldKey(['hostnames', 'fr'])]: 'settings.error.origin',
@@ -87,15 +105,22 @@ describe('checkDraft (messages shown before saving)', () => {
       [fieldKey(['customUrls', '0', 'lastmod'])]: 'settings.error.lastmod',
     });
     expect(errors[fieldKey(['limits', 'urlsPerFile'])].values).toEqual({ min: 1, max: 50_000 });
-    expect(errors[fieldKey(['limits', 'bytesPerFile'])].values).toEqual({ min: 1024, max: 52_428_800 });
+    expect(errors[fieldKey(['limits', 'bytesPerFile'])].values).toEqual({
+      min: 1024,
+      max: 52_428_800,
+    });
   });
 
   it('reports an unclosed field bracket apart from a missing leading slash', () => {
     const draft = valid();
     draft.contentTypes[ARTICLE].pattern = '/blog/[slug';
-    expect(checkDraft(draft)[fieldKey(['contentTypes', ARTICLE, 'pattern'])].id).toBe('settings.error.patternBrackets');
+    expect(checkDraft(draft)[fieldKey(['contentTypes', ARTICLE, 'pattern'])].id).toBe(
+      'settings.error.patternBrackets'
+    );
     draft.contentTypes[ARTICLE].pattern = '/blog/[[slug]]';
-    expect(checkDraft(draft)[fieldKey(['contentTypes', ARTICLE, 'pattern'])].id).toBe('settings.error.patternBrackets');
+    expect(checkDraft(draft)[fieldKey(['contentTypes', ARTICLE, 'pattern'])].id).toBe(
+      'settings.error.patternBrackets'
+    );
   });
 
   it('accepts no schedule at all', () => {
@@ -106,7 +131,9 @@ describe('checkDraft (messages shown before saving)', () => {
     expect(checkDraft({ ...valid(), cronTimezone: 'Europe/Paris' })).toEqual({});
     expect(checkDraft({ ...valid(), cronTimezone: '' })).toEqual({});
     const errors = checkDraft({ ...valid(), cronTimezone: 'Europe/Atlantis' });
-    expect(errors).toEqual({ [fieldKey(['cronTimezone'])]: expect.objectContaining({ id: 'settings.error.timezone' }) });
+    expect(errors).toEqual({
+      [fieldKey(['cronTimezone'])]: expect.objectContaining({ id: 'settings.error.timezone' }),
+    });
   });
 });
 
@@ -115,7 +142,10 @@ describe('serverFieldErrors (the server is the authority)', () => {
   const keys = formFieldKeys(draft, ['en', 'fr']);
 
   it('puts a cronTimezone error on its field', () => {
-    const { fields } = serverFieldErrors({ errors: [{ path: ['cronTimezone'], message: 'must be an IANA time zone name' }] }, keys);
+    const { fields } = serverFieldErrors(
+      { errors: [{ path: ['cronTimezone'], message: 'must be an IANA time zone name' }] },
+      keys
+    );
     expect(Object.keys(fields)).toEqual([fieldKey(['cronTimezone'])]);
   });
 
@@ -123,7 +153,10 @@ describe('serverFieldErrors (the server is the authority)', () => {
     const { fields, other } = serverFieldErrors(
       {
         errors: [
-          { path: ['contentTypes', ARTICLE, 'pattern'], message: '[category.nope]: "nope" is not a field of api::category.category' },
+          {
+            path: ['contentTypes', ARTICLE, 'pattern'],
+            message: '[category.nope]: "nope" is not a field of api::category.category',
+          },
           { path: ['customUrls', 0, 'url'], message: 'must be a path' },
         ],
       },
@@ -135,16 +168,38 @@ describe('serverFieldErrors (the server is the authority)', () => {
       defaultMessage: '{message}',
       values: { message: '[category.nope]: "nope" is not a field of api::category.category' },
     });
-    expect(fields[fieldKey(['customUrls', '0', 'url'])].values).toEqual({ message: 'must be a path' });
+    expect(fields[fieldKey(['customUrls', '0', 'url'])].values).toEqual({
+      message: 'must be a path',
+    });
   });
 
   it('shows a filter key error on the filters box with the key it concerns', () => {
-    const { fields } = serverFieldErrors({ errors: [{ path: ['contentTypes', ARTICLE, 'filters', 'nope'], message: 'is not a field of api::article.article' }] }, keys);
-    expect(fields[fieldKey(['contentTypes', ARTICLE, 'filters'])].values).toEqual({ message: 'nope: is not a field of api::article.article' });
+    const { fields } = serverFieldErrors(
+      {
+        errors: [
+          {
+            path: ['contentTypes', ARTICLE, 'filters', 'nope'],
+            message: 'is not a field of api::article.article',
+          },
+        ],
+      },
+      keys
+    );
+    expect(fields[fieldKey(['contentTypes', ARTICLE, 'filters'])].values).toEqual({
+      message: 'nope: is not a field of api::article.article',
+    });
   });
 
   it('returns errors the form has no field for apart, with their path', () => {
-    const { fields, other } = serverFieldErrors({ errors: [{ path: ['mystery', 'x'], message: 'is not a known setting' }, { path: [], message: 'settings must be an object' }] }, keys);
+    const { fields, other } = serverFieldErrors(
+      {
+        errors: [
+          { path: ['mystery', 'x'], message: 'is not a known setting' },
+          { path: [], message: 'settings must be an object' },
+        ],
+      },
+      keys
+    );
     expect(fields).toEqual({});
     expect(other).toEqual(['mystery › x: is not a known setting', 'settings must be an object']);
   });
@@ -158,7 +213,10 @@ describe('changedSettings', () => {
   it('sends only the settings the editor changed', () => {
     const initial = valid();
     const draft = { ...valid(), hostname: 'https://example.org', customUrls: [] };
-    expect(changedSettings(initial, draft)).toEqual({ hostname: 'https://example.org', customUrls: [] });
+    expect(changedSettings(initial, draft)).toEqual({
+      hostname: 'https://example.org',
+      customUrls: [],
+    });
     expect(changedSettings(initial, valid())).toEqual({});
   });
 
@@ -174,7 +232,10 @@ describe('changedSettings', () => {
 describe('filters text', () => {
   it('parses an object, treats empty as none and refuses anything else', () => {
     expect(parseFilters('  ')).toEqual({ ok: true });
-    expect(parseFilters('{"noindex":{"$ne":true}}')).toEqual({ ok: true, value: { noindex: { $ne: true } } });
+    expect(parseFilters('{"noindex":{"$ne":true}}')).toEqual({
+      ok: true,
+      value: { noindex: { $ne: true } },
+    });
     expect(parseFilters('[]')).toEqual({ ok: false });
     expect(parseFilters('{noindex: true}')).toEqual({ ok: false });
   });
@@ -182,15 +243,25 @@ describe('filters text', () => {
   it('writes the typed filters back into the draft, and drops them when emptied', () => {
     const draft = valid();
     draft.contentTypes[ARTICLE].filters = { old: true };
-    expect(withParsedFilters(draft, { [ARTICLE]: '{"noindex":false}' }).contentTypes[ARTICLE].filters).toEqual({ noindex: false });
-    expect(withParsedFilters(draft, { [ARTICLE]: '' }).contentTypes[ARTICLE]).not.toHaveProperty('filters');
+    expect(
+      withParsedFilters(draft, { [ARTICLE]: '{"noindex":false}' }).contentTypes[ARTICLE].filters
+    ).toEqual({ noindex: false });
+    expect(withParsedFilters(draft, { [ARTICLE]: '' }).contentTypes[ARTICLE]).not.toHaveProperty(
+      'filters'
+    );
     expect(withParsedFilters(draft, {}).contentTypes[ARTICLE].filters).toEqual({ old: true });
   });
 });
 
 describe('field picker', () => {
   it('offers single-value fields, fields of to-one relations and [locale], never to-many relations or media', () => {
-    expect(patternTokens(ARTICLE, catalog)).toEqual(['[title]', '[slug]', '[publishedOn]', '[locale]', '[category.slug]']);
+    expect(patternTokens(ARTICLE, catalog)).toEqual([
+      '[title]',
+      '[slug]',
+      '[publishedOn]',
+      '[locale]',
+      '[category.slug]',
+    ]);
     expect(patternTokens('api::homepage.homepage', catalog)).toEqual(['[title]']);
     expect(patternTokens('api::unknown.unknown', catalog)).toEqual([]);
   });

@@ -8,7 +8,10 @@ import path from 'path';
 
 const QUOTED = String.raw`'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"`;
 const CALL = new RegExp(String.raw`\bt\(\s*'([\w.-]+)'\s*,\s*(?:${QUOTED})`, 'g');
-const DESCRIPTOR = new RegExp(String.raw`\bid:\s*(?:'|\x60\$\{PLUGIN_ID\}\.)([\w.-]+)(?:'|\x60)\s*,\s*defaultMessage:\s*(?:${QUOTED})`, 'g');
+const DESCRIPTOR = new RegExp(
+  String.raw`\bid:\s*(?:'|\x60\$\{PLUGIN_ID\}\.)([\w.-]+)(?:'|\x60)\s*,\s*defaultMessage:\s*(?:${QUOTED})`,
+  'g'
+);
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

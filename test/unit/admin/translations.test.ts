@@ -15,7 +15,8 @@ const composed = [
   ...RUN_STATUSES.map((status) => `runs.status.${status}`),
   ...Object.keys(ENTRY_STATE_LABELS).map((state) => `editView.state.${state}`),
 ];
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((match) => match[1]).sort();
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{(\w+)/g)].map((match) => match[1]).sort();
 
 describe('admin translations', () => {
   it('finds the keys the admin uses', () => {
@@ -38,13 +39,20 @@ describe('admin translations', () => {
   });
 
   it('English text matches the defaults written in the code', () => {
-    for (const [state, label] of Object.entries(ENTRY_STATE_LABELS)) used.set(`editView.state.${state}`, label);
-    const differing = [...used].filter(([key, text]) => (en as Record<string, string>)[key] !== text).map(([key]) => key);
+    for (const [state, label] of Object.entries(ENTRY_STATE_LABELS))
+      used.set(`editView.state.${state}`, label);
+    const differing = [...used]
+      .filter(([key, text]) => (en as Record<string, string>)[key] !== text)
+      .map(([key]) => key);
     expect(differing).toEqual([]);
   });
 
   it('French keeps every placeholder of the English text', () => {
-    const broken = Object.keys(en).filter((key) => placeholders((en as Record<string, string>)[key]).join() !== placeholders((fr as Record<string, string>)[key]).join());
+    const broken = Object.keys(en).filter(
+      (key) =>
+        placeholders((en as Record<string, string>)[key]).join() !==
+        placeholders((fr as Record<string, string>)[key]).join()
+    );
     expect(broken).toEqual([]);
   });
 });

@@ -11,7 +11,15 @@ import type { StatusResponse } from '../../api/sitemap';
 import { useTranslate } from '../../hooks/useTranslate';
 
 const Panel = ({ label, children }: { label: string; children: React.ReactNode }) => (
-  <Box tag="section" aria-label={label} background="danger100" borderColor="danger200" hasRadius padding={5} marginBottom={6}>
+  <Box
+    tag="section"
+    aria-label={label}
+    background="danger100"
+    borderColor="danger200"
+    hasRadius
+    padding={5}
+    marginBottom={6}
+  >
     <Typography variant="delta" tag="h2" textColor="danger700">
       {label}
     </Typography>
@@ -39,13 +47,24 @@ export const RunProblems = ({ status }: { status: StatusResponse }) => {
               }
             )}
           </Typography>
-          <Typography tag="p">{t('dashboard.failing.error', 'Last error: {error}', { error: failing.lastError ?? '' })}</Typography>
+          <Typography tag="p">
+            {t('dashboard.failing.error', 'Last error: {error}', {
+              error: failing.lastError ?? '',
+            })}
+          </Typography>
           <Typography tag="p" textColor="neutral600">
             {failing.retryAt
-              ? t('dashboard.failing.retry', 'Next retry: {when} (the wait doubles after each failure, up to an hour).', {
-                  when: when(failing.retryAt),
-                })
-              : t('dashboard.failing.noRetry', 'No change is waiting: the next scheduled run, change or Generate now runs again.')}
+              ? t(
+                  'dashboard.failing.retry',
+                  'Next retry: {when} (the wait doubles after each failure, up to an hour).',
+                  {
+                    when: when(failing.retryAt),
+                  }
+                )
+              : t(
+                  'dashboard.failing.noRetry',
+                  'No change is waiting: the next scheduled run, change or Generate now runs again.'
+                )}
           </Typography>
         </Panel>
       )}

@@ -17,14 +17,22 @@ export interface ExclusionToggleProps {
   include: (target: ExclusionTarget) => Promise<unknown>;
 }
 
-export const ExclusionToggle = ({ status, locale, localeName, onChanged, exclude, include }: ExclusionToggleProps) => {
+export const ExclusionToggle = ({
+  status,
+  locale,
+  localeName,
+  onChanged,
+  exclude,
+  include,
+}: ExclusionToggleProps) => {
   const { t } = useTranslate();
   const { toggleNotification } = useNotification();
   const { formatAPIError } = useAPIErrorHandler();
   const [saving, setSaving] = React.useState(false);
   const hintId = React.useId();
   const wholeDocument = status.exclusions.some((exclusion) => exclusion.locale === null);
-  const thisLocale = locale !== null && status.exclusions.some((exclusion) => exclusion.locale === locale);
+  const thisLocale =
+    locale !== null && status.exclusions.some((exclusion) => exclusion.locale === locale);
   const checked = wholeDocument || thisLocale;
   // Unticking removes the exclusion that is there; ticking excludes this locale (or the document without i18n).
   const target: ExclusionTarget = {
@@ -41,8 +49,14 @@ export const ExclusionToggle = ({ status, locale, localeName, onChanged, exclude
       toggleNotification({
         type: 'success',
         message: next
-          ? t('editView.exclude.done', 'Excluded from the sitemap. The sitemap is updated within seconds.')
-          : t('editView.include.done', 'Included in the sitemap again. The sitemap is updated within seconds.'),
+          ? t(
+              'editView.exclude.done',
+              'Excluded from the sitemap. The sitemap is updated within seconds.'
+            )
+          : t(
+              'editView.include.done',
+              'Included in the sitemap again. The sitemap is updated within seconds.'
+            ),
       });
       await onChanged();
     } catch (error) {
@@ -56,14 +70,27 @@ export const ExclusionToggle = ({ status, locale, localeName, onChanged, exclude
   };
 
   const hint = wholeDocument
-    ? t('editView.exclude.hint.wholeDocument', 'The whole entry is excluded, in every locale. Untick to include it again.')
+    ? t(
+        'editView.exclude.hint.wholeDocument',
+        'The whole entry is excluded, in every locale. Untick to include it again.'
+      )
     : locale !== null
-      ? t('editView.exclude.hint.locale', 'Applies to this locale only: {locale}.', { locale: localeName ?? locale })
-      : t('editView.exclude.hint.document', 'Leaves this entry out of the sitemap without changing its content.');
+      ? t('editView.exclude.hint.locale', 'Applies to this locale only: {locale}.', {
+          locale: localeName ?? locale,
+        })
+      : t(
+          'editView.exclude.hint.document',
+          'Leaves this entry out of the sitemap without changing its content.'
+        );
 
   return (
     <Flex direction="column" alignItems="stretch" gap={1}>
-      <Checkbox checked={checked} disabled={saving} aria-describedby={hintId} onCheckedChange={(value) => change(value === true)}>
+      <Checkbox
+        checked={checked}
+        disabled={saving}
+        aria-describedby={hintId}
+        onCheckedChange={(value) => change(value === true)}
+      >
         {t('editView.exclude.label', 'Exclude from the sitemap')}
       </Checkbox>
       <Typography id={hintId} variant="pi" textColor="neutral600">

@@ -4,7 +4,10 @@ import type { EntryLocaleStatus, EntryState } from '../../api/sitemap';
 import { useTranslate, type RichTranslate } from '../../hooks/useTranslate';
 import { ENTRY_STATE_LABELS } from '../../utils/entry-states';
 
-const BADGE_VARIANT: Record<EntryState, 'success' | 'secondary' | 'warning' | 'neutral' | 'danger'> = {
+const BADGE_VARIANT: Record<
+  EntryState,
+  'success' | 'secondary' | 'warning' | 'neutral' | 'danger'
+> = {
   listed: 'success',
   pending: 'secondary',
   'not-listed': 'warning',
@@ -25,7 +28,9 @@ function explanation(row: EntryLocaleStatus, t: RichTranslate) {
   const fileLink = row.file ? <FileLink row={row} /> : null;
   switch (row.state) {
     case 'listed':
-      return t('editView.explain.listed', 'In the published sitemap, in the file {file}.', { file: fileLink });
+      return t('editView.explain.listed', 'In the published sitemap, in the file {file}.', {
+        file: fileLink,
+      });
     case 'pending':
       return t(
         'editView.explain.pending',
@@ -55,7 +60,10 @@ function explanation(row: EntryLocaleStatus, t: RichTranslate) {
       return t(
         'editView.explain.pattern-unfilled',
         'The URL pattern {pattern} cannot be filled: {field} is empty, or its relation is missing. Fill it, then publish.',
-        { pattern: <code>{row.reason?.pattern ?? ''}</code>, field: <code>{row.reason?.field ?? ''}</code> }
+        {
+          pattern: <code>{row.reason?.pattern ?? ''}</code>,
+          field: <code>{row.reason?.field ?? ''}</code>,
+        }
       );
     default:
       if (row.reason?.rule === 'url-too-long') {
@@ -78,7 +86,13 @@ function explanation(row: EntryLocaleStatus, t: RichTranslate) {
 }
 
 /** `heading` names the locale, for a type with i18n. */
-export const LocaleStatus = ({ row, heading }: { row: EntryLocaleStatus; heading: string | null }) => {
+export const LocaleStatus = ({
+  row,
+  heading,
+}: {
+  row: EntryLocaleStatus;
+  heading: string | null;
+}) => {
   const { rich: t } = useTranslate();
   const stillInFile = row.state !== 'listed' && row.file;
   return (
@@ -89,7 +103,9 @@ export const LocaleStatus = ({ row, heading }: { row: EntryLocaleStatus; heading
             {heading}
           </Typography>
         ) : null}
-        <Badge variant={BADGE_VARIANT[row.state]}>{t(`editView.state.${row.state}`, ENTRY_STATE_LABELS[row.state])}</Badge>
+        <Badge variant={BADGE_VARIANT[row.state]}>
+          {t(`editView.state.${row.state}`, ENTRY_STATE_LABELS[row.state])}
+        </Badge>
       </Flex>
       {row.url ? (
         <Typography variant="pi" textColor="neutral700" style={{ overflowWrap: 'anywhere' }}>
@@ -107,12 +123,17 @@ export const LocaleStatus = ({ row, heading }: { row: EntryLocaleStatus; heading
       </Typography>
       {stillInFile ? (
         <Typography variant="pi" textColor="neutral600">
-          {t('editView.stillInFile', 'Still in {file} until the waiting change is written.', { file: <FileLink row={row} /> })}
+          {t('editView.stillInFile', 'Still in {file} until the waiting change is written.', {
+            file: <FileLink row={row} />,
+          })}
         </Typography>
       ) : null}
       {row.pending && row.state === 'listed' ? (
         <Typography variant="pi" textColor="neutral600">
-          {t('editView.pendingChange', 'A change to this entry is waiting to be written into the sitemap.')}
+          {t(
+            'editView.pendingChange',
+            'A change to this entry is waiting to be written into the sitemap.'
+          )}
         </Typography>
       ) : null}
     </Flex>

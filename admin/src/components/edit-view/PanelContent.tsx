@@ -18,7 +18,16 @@ interface PanelContentProps {
   include: (target: ExclusionTarget) => Promise<unknown>;
 }
 
-export const PanelContent = ({ status, failed, problem, currentLocale, canExclude, reload, exclude, include }: PanelContentProps) => {
+export const PanelContent = ({
+  status,
+  failed,
+  problem,
+  currentLocale,
+  canExclude,
+  reload,
+  exclude,
+  include,
+}: PanelContentProps) => {
   const { t } = useTranslate();
   const localeName = useLocaleName();
   if (failed || !status || !status.mapped) {
@@ -39,16 +48,24 @@ export const PanelContent = ({ status, failed, problem, currentLocale, canExclud
     );
   }
   // The locale being edited first: it is the one the editor came for.
-  const rows = [...status.locales].sort((a, b) => Number(b.locale === currentLocale) - Number(a.locale === currentLocale));
+  const rows = [...status.locales].sort(
+    (a, b) => Number(b.locale === currentLocale) - Number(a.locale === currentLocale)
+  );
   return (
     <Flex direction="column" alignItems="stretch" gap={4} width="100%">
       {rows.length === 0 ? (
-        <Typography variant="pi">{t('editView.empty', 'This entry has no version yet.')}</Typography>
+        <Typography variant="pi">
+          {t('editView.empty', 'This entry has no version yet.')}
+        </Typography>
       ) : (
         <Box tag="ul" aria-label={t('editView.locales', 'Sitemap status per locale')}>
           <Flex direction="column" alignItems="stretch" gap={3}>
             {rows.map((row) => (
-              <LocaleStatus key={row.locale ?? ''} row={row} heading={status.localized && row.locale ? localeName(row.locale) : null} />
+              <LocaleStatus
+                key={row.locale ?? ''}
+                row={row}
+                heading={status.localized && row.locale ? localeName(row.locale) : null}
+              />
             ))}
           </Flex>
         </Box>

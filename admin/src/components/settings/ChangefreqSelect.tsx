@@ -14,7 +14,13 @@ interface ChangefreqSelectProps {
 export const ChangefreqSelect = ({ value, disabled, onChange }: ChangefreqSelectProps) => {
   const { t } = useTranslate();
   return (
-    <SingleSelect value={value ?? NOT_SET} disabled={disabled} onChange={(next: string | number) => onChange(next === NOT_SET ? undefined : (next as Changefreq))}>
+    <SingleSelect
+      value={value ?? NOT_SET}
+      disabled={disabled}
+      onChange={(next: string | number) =>
+        onChange(next === NOT_SET ? undefined : (next as Changefreq))
+      }
+    >
       <SingleSelectOption value={NOT_SET}>{t('settings.notSet', 'Not set')}</SingleSelectOption>
       {CHANGEFREQS.map((frequency) => (
         <SingleSelectOption key={frequency} value={frequency}>

@@ -3,10 +3,26 @@
  * patterns, priority, changefreq, lastmod field, filters, and a live preview on real entries.
  */
 import * as React from 'react';
-import { Box, Flex, Grid, IconButton, SingleSelect, SingleSelectOption, Textarea, Typography } from '@strapi/design-system';
+import {
+  Box,
+  Flex,
+  Grid,
+  IconButton,
+  SingleSelect,
+  SingleSelectOption,
+  Textarea,
+  Typography,
+} from '@strapi/design-system';
 import { Trash } from '@strapi/icons';
 import { useTranslate } from '../../hooks/useTranslate';
-import { insertToken, lastmodFields, parseFilters, patternTokens, type CatalogType, type TypeSettings } from '../../utils/settings-form';
+import {
+  insertToken,
+  lastmodFields,
+  parseFilters,
+  patternTokens,
+  type CatalogType,
+  type TypeSettings,
+} from '../../utils/settings-form';
 import { PatternPreview } from './PatternPreview';
 import { ChangefreqSelect } from './ChangefreqSelect';
 import { NumberSetting } from './NumberSetting';
@@ -31,11 +47,25 @@ interface ContentTypeCardProps {
 const NO_LASTMOD = '__none';
 
 export const ContentTypeCard = (props: ContentTypeCardProps) => {
-  const { uid, settings, filtersText, catalog, locales, errorOf: formErrorOf, disabled, onChange, onFiltersTextChange, onRemove } = props;
+  const {
+    uid,
+    settings,
+    filtersText,
+    catalog,
+    locales,
+    errorOf: formErrorOf,
+    disabled,
+    onChange,
+    onFiltersTextChange,
+    onRemove,
+  } = props;
   const { t } = useTranslate();
   const type = catalog[uid];
   const name = type?.displayName ?? uid;
-  const kind = type?.kind === 'singleType' ? t('settings.types.single', 'single type') : t('settings.types.collection', 'collection type');
+  const kind =
+    type?.kind === 'singleType'
+      ? t('settings.types.single', 'single type')
+      : t('settings.types.collection', 'collection type');
   const patternInput = React.useRef<HTMLInputElement>(null);
   const errorOf = (...path: string[]) => formErrorOf('contentTypes', uid, ...path);
   const set = (patch: Partial<TypeSettings>) => onChange({ ...settings, ...patch });
@@ -55,10 +85,21 @@ export const ContentTypeCard = (props: ContentTypeCardProps) => {
   };
 
   const parsedFilters = parseFilters(filtersText);
-  const previewSettings = { ...settings, filters: parsedFilters.ok ? parsedFilters.value : settings.filters };
+  const previewSettings = {
+    ...settings,
+    filters: parsedFilters.ok ? parsedFilters.value : settings.filters,
+  };
 
   return (
-    <Box tag="section" aria-label={name} background="neutral0" borderColor="neutral200" hasRadius padding={5} marginBottom={4}>
+    <Box
+      tag="section"
+      aria-label={name}
+      background="neutral0"
+      borderColor="neutral200"
+      hasRadius
+      padding={5}
+      marginBottom={4}
+    >
       <Flex justifyContent="space-between" paddingBottom={4}>
         <Flex direction="column" alignItems="flex-start">
           <Typography variant="delta" tag="h3">
@@ -85,7 +126,10 @@ export const ContentTypeCard = (props: ContentTypeCardProps) => {
             ref={patternInput}
             name={id('pattern')}
             label={t('settings.types.pattern', 'URL pattern')}
-            hint={t('settings.types.pattern.hint', 'A path with fields in brackets: [slug], [category.slug] (a relation), [locale].')}
+            hint={t(
+              'settings.types.pattern.hint',
+              'A path with fields in brackets: [slug], [category.slug] (a relation), [locale].'
+            )}
             error={errorOf('pattern')}
             required
             value={settings.pattern}
@@ -119,7 +163,10 @@ export const ContentTypeCard = (props: ContentTypeCardProps) => {
               <TextSetting
                 name={id(`pattern-${locale}`)}
                 label={t('settings.types.localePattern', 'Pattern for {locale}', { locale })}
-                hint={t('settings.types.localePattern.hint', 'Optional; empty uses the pattern above.')}
+                hint={t(
+                  'settings.types.localePattern.hint',
+                  'Optional; empty uses the pattern above.'
+                )}
                 error={errorOf('locales', locale, 'pattern')}
                 value={settings.locales?.[locale]?.pattern ?? ''}
                 disabled={disabled}
@@ -140,28 +187,43 @@ export const ContentTypeCard = (props: ContentTypeCardProps) => {
           />
         </SettingCell>
         <SettingCell col={4}>
-          <SettingField name={id('changefreq')} label={t('settings.types.changefreq', 'Change frequency')} error={errorOf('changefreq')}>
-            <ChangefreqSelect value={settings.changefreq} disabled={disabled} onChange={(changefreq) => set({ changefreq })} />
+          <SettingField
+            name={id('changefreq')}
+            label={t('settings.types.changefreq', 'Change frequency')}
+            error={errorOf('changefreq')}
+          >
+            <ChangefreqSelect
+              value={settings.changefreq}
+              disabled={disabled}
+              onChange={(changefreq) => set({ changefreq })}
+            />
           </SettingField>
         </SettingCell>
         <SettingCell col={4}>
           <SettingField
             name={id('lastmod')}
             label={t('settings.types.lastmod', 'Last modified from')}
-            hint={t('settings.types.lastmod.hint', 'The date field each URL gives as its last modification date.')}
+            hint={t(
+              'settings.types.lastmod.hint',
+              'The date field each URL gives as its last modification date.'
+            )}
             error={errorOf('lastmod')}
           >
             <SingleSelect
-              value={settings.lastmod === false ? NO_LASTMOD : settings.lastmod ?? 'updatedAt'}
+              value={settings.lastmod === false ? NO_LASTMOD : (settings.lastmod ?? 'updatedAt')}
               disabled={disabled}
-              onChange={(value: string | number) => set({ lastmod: value === NO_LASTMOD ? false : String(value) })}
+              onChange={(value: string | number) =>
+                set({ lastmod: value === NO_LASTMOD ? false : String(value) })
+              }
             >
               {lastmodFields(type).map((field) => (
                 <SingleSelectOption key={field} value={field}>
                   {field}
                 </SingleSelectOption>
               ))}
-              <SingleSelectOption value={NO_LASTMOD}>{t('settings.types.lastmod.none', 'No lastmod')}</SingleSelectOption>
+              <SingleSelectOption value={NO_LASTMOD}>
+                {t('settings.types.lastmod.none', 'No lastmod')}
+              </SingleSelectOption>
             </SingleSelect>
           </SettingField>
         </SettingCell>
@@ -179,7 +241,9 @@ export const ContentTypeCard = (props: ContentTypeCardProps) => {
             <Textarea
               value={filtersText}
               disabled={disabled}
-              onChange={(event: React.ChangeEvent<HTMLTextAreaElement>) => onFiltersTextChange(event.target.value)}
+              onChange={(event: React.ChangeEvent<HTMLTextAreaElement>) =>
+                onFiltersTextChange(event.target.value)
+              }
             />
           </SettingField>
         </SettingCell>

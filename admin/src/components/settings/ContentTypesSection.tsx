@@ -3,7 +3,14 @@
  * whose dots Form's paths would split: the whole record (and each type's filters text) is one field.
  */
 import * as React from 'react';
-import { Box, Button, Flex, SingleSelect, SingleSelectOption, Typography } from '@strapi/design-system';
+import {
+  Box,
+  Button,
+  Flex,
+  SingleSelect,
+  SingleSelectOption,
+  Typography,
+} from '@strapi/design-system';
 import { useFiltersText, useSetting } from '../../hooks/useSettingsForm';
 import { useTranslate } from '../../hooks/useTranslate';
 import { suggestPattern, type CatalogType } from '../../utils/settings-form';
@@ -29,7 +36,10 @@ export const ContentTypesSection = ({
 
   const addType = () => {
     if (!typeToAdd || !catalog[typeToAdd]) return;
-    contentTypes.set({ ...contentTypes.value, [typeToAdd]: { pattern: suggestPattern(catalog[typeToAdd]) } });
+    contentTypes.set({
+      ...contentTypes.value,
+      [typeToAdd]: { pattern: suggestPattern(catalog[typeToAdd]) },
+    });
     filtersText.set({ ...filtersText.value, [typeToAdd]: '' });
     setTypeToAdd(null);
   };
@@ -41,7 +51,10 @@ export const ContentTypesSection = ({
   return (
     <Section
       title={t('settings.types', 'Content types')}
-      description={t('settings.types.description', 'Each mapped type gives one URL per published entry and locale.')}
+      description={t(
+        'settings.types.description',
+        'Each mapped type gives one URL per published entry and locale.'
+      )}
       action={<SettingSourceBadge form={form} canUpdate={canUpdate} setting="contentTypes" />}
     >
       {sectionError && (
@@ -50,7 +63,12 @@ export const ContentTypesSection = ({
         </Typography>
       )}
       {Object.keys(contentTypes.value).length === 0 && (
-        <Typography tag="p">{t('settings.types.empty', 'No content type is mapped yet: add one below to list its entries.')}</Typography>
+        <Typography tag="p">
+          {t(
+            'settings.types.empty',
+            'No content type is mapped yet: add one below to list its entries.'
+          )}
+        </Typography>
       )}
       {Object.entries(contentTypes.value).map(([uid, typeSettings]) => (
         <ContentTypeCard
@@ -70,7 +88,10 @@ export const ContentTypesSection = ({
       {canUpdate && unmapped.length > 0 && (
         <Flex gap={2} alignItems="flex-end">
           <Box minWidth="300px">
-            <SettingField name="add-content-type" label={t('settings.types.add.label', 'Content type to add')}>
+            <SettingField
+              name="add-content-type"
+              label={t('settings.types.add.label', 'Content type to add')}
+            >
               <SingleSelect
                 value={typeToAdd}
                 placeholder={t('settings.types.add.placeholder', 'Choose a content type')}

@@ -12,10 +12,18 @@ export const CustomUrlsSection = ({ form, disabled, canUpdate }: SectionProps) =
   return (
     <Section
       title={t('settings.custom', 'Custom URLs')}
-      description={t('settings.custom.description', 'Pages that are not content entries. A path is joined to the hostname.')}
+      description={t(
+        'settings.custom.description',
+        'Pages that are not content entries. A path is joined to the hostname.'
+      )}
       action={<SettingSourceBadge form={form} canUpdate={canUpdate} setting="customUrls" />}
     >
-      <CustomUrlsTable urls={customUrls.value} errorOf={form.errorOf} disabled={disabled} onChange={customUrls.set} />
+      <CustomUrlsTable
+        urls={customUrls.value}
+        errorOf={form.errorOf}
+        disabled={disabled}
+        onChange={customUrls.set}
+      />
     </Section>
   );
 };

@@ -21,9 +21,15 @@ interface CustomUrlsTableProps {
   onChange: (urls: CustomUrl[]) => void;
 }
 
-export const CustomUrlsTable = ({ urls, errorOf: formErrorOf, disabled, onChange }: CustomUrlsTableProps) => {
+export const CustomUrlsTable = ({
+  urls,
+  errorOf: formErrorOf,
+  disabled,
+  onChange,
+}: CustomUrlsTableProps) => {
   const { t } = useTranslate();
-  const update = (index: number, patch: Partial<CustomUrl>) => onChange(urls.map((url, i) => (i === index ? { ...url, ...patch } : url)));
+  const update = (index: number, patch: Partial<CustomUrl>) =>
+    onChange(urls.map((url, i) => (i === index ? { ...url, ...patch } : url)));
   const errorOf = (index: number, field: string) => formErrorOf('customUrls', String(index), field);
   const id = (index: number, field: string) => `customUrls-${index}-${field}`;
 
@@ -31,18 +37,30 @@ export const CustomUrlsTable = ({ urls, errorOf: formErrorOf, disabled, onChange
     <Box>
       {urls.length === 0 && (
         <Typography tag="p">
-          {t('settings.custom.empty', 'No custom URL. Add pages that are not content entries, such as /about.')}
+          {t(
+            'settings.custom.empty',
+            'No custom URL. Add pages that are not content entries, such as /about.'
+          )}
         </Typography>
       )}
       {urls.map((url, index) => (
-        <Box key={index} tag="fieldset" borderColor="neutral200" hasRadius padding={4} marginBottom={3}>
+        <Box
+          key={index}
+          tag="fieldset"
+          borderColor="neutral200"
+          hasRadius
+          padding={4}
+          marginBottom={3}
+        >
           <Typography tag="legend" variant="sigma">
             {t('settings.custom.legend', 'Custom URL {number}', { number: index + 1 })}
           </Typography>
           <Flex justifyContent="flex-end">
             {!disabled && (
               <IconButton
-                label={t('settings.custom.remove', 'Remove custom URL {number}', { number: index + 1 })}
+                label={t('settings.custom.remove', 'Remove custom URL {number}', {
+                  number: index + 1,
+                })}
                 variant="ghost"
                 onClick={() => onChange(urls.filter((_, i) => i !== index))}
               >
@@ -79,7 +97,11 @@ export const CustomUrlsTable = ({ urls, errorOf: formErrorOf, disabled, onChange
                 label={t('settings.types.changefreq', 'Change frequency')}
                 error={errorOf(index, 'changefreq')}
               >
-                <ChangefreqSelect value={url.changefreq} disabled={disabled} onChange={(changefreq) => update(index, { changefreq })} />
+                <ChangefreqSelect
+                  value={url.changefreq}
+                  disabled={disabled}
+                  onChange={(changefreq) => update(index, { changefreq })}
+                />
               </SettingField>
             </SettingCell>
             <SettingCell col={3}>
@@ -98,7 +120,11 @@ export const CustomUrlsTable = ({ urls, errorOf: formErrorOf, disabled, onChange
       ))}
       {!disabled && (
         <Box paddingTop={2}>
-          <Button variant="secondary" startIcon={<Plus />} onClick={() => onChange([...urls, { url: '/' }])}>
+          <Button
+            variant="secondary"
+            startIcon={<Plus />}
+            onClick={() => onChange([...urls, { url: '/' }])}
+          >
             {t('settings.custom.add', 'Add a custom URL')}
           </Button>
         </Box>

@@ -44,8 +44,16 @@ export const FilesSection = (props: SectionProps) => {
             onChange={(value) => limits.set({ ...limits.value, bytesPerFile: value as number })}
           />
         </SettingCell>
-        <BooleanSetting {...props} setting="gzip" label={t('settings.gzip', 'Serve gzip to clients that accept it')} />
-        <BooleanSetting {...props} setting="xsl" label={t('settings.xsl', 'Readable in browsers (XSL stylesheet)')} />
+        <BooleanSetting
+          {...props}
+          setting="gzip"
+          label={t('settings.gzip', 'Serve gzip to clients that accept it')}
+        />
+        <BooleanSetting
+          {...props}
+          setting="xsl"
+          label={t('settings.xsl', 'Readable in browsers (XSL stylesheet)')}
+        />
       </Grid.Root>
     </Section>
   );

@@ -23,7 +23,10 @@ export const LegacyImportCard = ({ onImported }: LegacyImportCardProps) => {
   const api = useSitemapApi();
   const { toggleNotification } = useNotification();
   const [importing, setImporting] = React.useState(false);
-  const fetchPreview = React.useCallback((signal: AbortSignal) => api.legacyImport({ signal }), [api]);
+  const fetchPreview = React.useCallback(
+    (signal: AbortSignal) => api.legacyImport({ signal }),
+    [api]
+  );
   const { data, error, reload } = useSitemapQuery('legacy-import', fetchPreview);
   // Nothing to offer when the preview cannot be read: the card stays hidden.
   const preview = error ? null : data;
@@ -38,15 +41,28 @@ export const LegacyImportCard = ({ onImported }: LegacyImportCardProps) => {
       onImported(await api.applyLegacyImport());
       toggleNotification({
         type: 'success',
-        message: t('settings.legacy.done', 'Settings imported. The sitemap is regenerated in the background.'),
+        message: t(
+          'settings.legacy.done',
+          'Settings imported. The sitemap is regenerated in the background.'
+        ),
       });
       await reload();
     } catch (error) {
-      const details = isFetchError(error) ? (error.response?.data as any)?.error?.details?.errors : undefined;
+      const details = isFetchError(error)
+        ? (error.response?.data as any)?.error?.details?.errors
+        : undefined;
       const reasons = Array.isArray(details)
-        ? details.map((item: { path: string[]; message: string }) => `${item.path.join('.')}: ${item.message}`).join(' · ')
+        ? details
+            .map(
+              (item: { path: string[]; message: string }) =>
+                `${item.path.join('.')}: ${item.message}`
+            )
+            .join(' · ')
         : '';
-      toggleNotification({ type: 'danger', message: t('settings.legacy.failed', 'Nothing was imported. {reasons}', { reasons }) });
+      toggleNotification({
+        type: 'danger',
+        message: t('settings.legacy.failed', 'Nothing was imported. {reasons}', { reasons }),
+      });
     } finally {
       setImporting(false);
     }
@@ -71,22 +87,37 @@ export const LegacyImportCard = ({ onImported }: LegacyImportCardProps) => {
         {t('settings.legacy.imported', 'What will be imported')}
       </Typography>
       <ul>
-        {plan.hostname && <li>{t('settings.legacy.hostname', 'Hostname: {hostname}', { hostname: plan.hostname })}</li>}
+        {plan.hostname && (
+          <li>
+            {t('settings.legacy.hostname', 'Hostname: {hostname}', { hostname: plan.hostname })}
+          </li>
+        )}
         {Object.entries(plan.hostnames).map(([locale, hostname]) => (
-          <li key={locale}>{t('settings.legacy.hostnameFor', 'Hostname for {locale}: {hostname}', { locale, hostname })}</li>
+          <li key={locale}>
+            {t('settings.legacy.hostnameFor', 'Hostname for {locale}: {hostname}', {
+              locale,
+              hostname,
+            })}
+          </li>
         ))}
         {types.map(([uid, type]) => (
           <li key={uid}>
-            {t('settings.legacy.type', '{type}: {pattern}, priority {priority}, {changefreq}, lastmod {lastmod}', {
-              type: uid,
-              pattern: [
-                type.pattern,
-                ...Object.entries(type.locales ?? {}).map(([locale, override]) => `${override.pattern} (${locale})`),
-              ].join(', '),
-              priority: type.priority ?? '—',
-              changefreq: type.changefreq ?? '—',
-              lastmod: type.lastmod === false ? t('settings.off', 'Off') : t('settings.on', 'On'),
-            })}
+            {t(
+              'settings.legacy.type',
+              '{type}: {pattern}, priority {priority}, {changefreq}, lastmod {lastmod}',
+              {
+                type: uid,
+                pattern: [
+                  type.pattern,
+                  ...Object.entries(type.locales ?? {}).map(
+                    ([locale, override]) => `${override.pattern} (${locale})`
+                  ),
+                ].join(', '),
+                priority: type.priority ?? '—',
+                changefreq: type.changefreq ?? '—',
+                lastmod: type.lastmod === false ? t('settings.off', 'Off') : t('settings.on', 'On'),
+              }
+            )}
           </li>
         ))}
         {plan.customUrls.map((custom) => (

@@ -9,8 +9,26 @@ interface NumberSettingProps extends Omit<SettingFieldProps, 'children'> {
   step?: number;
 }
 
-export const NumberSetting = ({ name, label, hint, error, required, action, value, onChange, disabled, step }: NumberSettingProps) => (
-  <SettingField name={name} label={label} hint={hint} error={error} required={required} action={action}>
+export const NumberSetting = ({
+  name,
+  label,
+  hint,
+  error,
+  required,
+  action,
+  value,
+  onChange,
+  disabled,
+  step,
+}: NumberSettingProps) => (
+  <SettingField
+    name={name}
+    label={label}
+    hint={hint}
+    error={error}
+    required={required}
+    action={action}
+  >
     <NumberInput step={step} value={value} disabled={disabled} onValueChange={onChange} />
   </SettingField>
 );

@@ -19,8 +19,12 @@ interface PatternPreviewProps {
 
 /** The server's field errors on the previewed settings, or why the answer could not be read. */
 function previewProblem(error: unknown): string | null {
-  const details = isFetchError(error) ? (error.response?.data as any)?.error?.details?.errors : undefined;
-  return Array.isArray(details) ? details.map((detail: { message?: string }) => detail.message).join('; ') : describeQueryError(error);
+  const details = isFetchError(error)
+    ? (error.response?.data as any)?.error?.details?.errors
+    : undefined;
+  return Array.isArray(details)
+    ? details.map((detail: { message?: string }) => detail.message).join('; ')
+    : describeQueryError(error);
 }
 
 export const PatternPreview = ({ uid, settings }: PatternPreviewProps) => {
@@ -28,13 +32,19 @@ export const PatternPreview = ({ uid, settings }: PatternPreviewProps) => {
   const api = useSitemapApi();
   const request = useDebounced(JSON.stringify(settings), 500);
   const fetchPreview = React.useCallback(
-    (signal: AbortSignal) => api.preview({ contentType: uid, settings: JSON.parse(request) as TypeSettings, limit: 5 }, { signal }),
+    (signal: AbortSignal) =>
+      api.preview(
+        { contentType: uid, settings: JSON.parse(request) as TypeSettings, limit: 5 },
+        { signal }
+      ),
     [api, uid, request]
   );
   // Keyed by type only: while the next preview loads, the last one stays on screen.
   const { data, error, loading } = useSitemapQuery(uid, fetchPreview);
   const result = error ? null : data;
-  const problem = error ? previewProblem(error) ?? t('settings.preview.failed', 'The preview could not be loaded.') : null;
+  const problem = error
+    ? (previewProblem(error) ?? t('settings.preview.failed', 'The preview could not be loaded.'))
+    : null;
 
   return (
     <Box background="neutral100" padding={4} hasRadius aria-live="polite" aria-busy={loading}>
@@ -52,12 +62,18 @@ export const PatternPreview = ({ uid, settings }: PatternPreviewProps) => {
       {result && (
         <Flex direction="column" alignItems="stretch" gap={2}>
           <Typography tag="p">
-            {t('settings.preview.count', 'This type would give about {count, plural, one {# URL} other {# URLs}} (published entries that match the filters).', {
-              count: result.estimatedUrlCount,
-            })}
+            {t(
+              'settings.preview.count',
+              'This type would give about {count, plural, one {# URL} other {# URLs}} (published entries that match the filters).',
+              {
+                count: result.estimatedUrlCount,
+              }
+            )}
           </Typography>
           {result.urls.length === 0 ? (
-            <Typography tag="p">{t('settings.preview.none', 'No published entry gives a URL yet.')}</Typography>
+            <Typography tag="p">
+              {t('settings.preview.none', 'No published entry gives a URL yet.')}
+            </Typography>
           ) : (
             <ul aria-label={t('settings.preview.urls', 'URLs of the first entries')}>
               {result.urls.map((entry) => (
@@ -65,7 +81,9 @@ export const PatternPreview = ({ uid, settings }: PatternPreviewProps) => {
                   <Link href={entry.url} isExternal>
                     {entry.url}
                   </Link>
-                  {entry.locale && <Typography textColor="neutral600"> ({entry.locale})</Typography>}
+                  {entry.locale && (
+                    <Typography textColor="neutral600"> ({entry.locale})</Typography>
+                  )}
                 </li>
               ))}
             </ul>

@@ -30,7 +30,17 @@ const LAST_EXPRESSION = '0 3 * * *';
 const TIME_ZONES_LIST = 'sitemap-time-zones';
 
 export const ScheduleFields = (props: ScheduleFieldsProps) => {
-  const { cron, timezone = '', onChange, onTimezoneChange, error, timezoneError, disabled, action, timezoneAction } = props;
+  const {
+    cron,
+    timezone = '',
+    onChange,
+    onTimezoneChange,
+    error,
+    timezoneError,
+    disabled,
+    action,
+    timezoneAction,
+  } = props;
   const { t, locale } = useTranslate();
   const { formatDate } = useIntl();
   const api = useSitemapApi();
@@ -39,7 +49,8 @@ export const ScheduleFields = (props: ScheduleFieldsProps) => {
   const [lastExpression, setLastExpression] = React.useState(cron || LAST_EXPRESSION);
   const zones = React.useMemo(() => Intl.supportedValuesOf('timeZone'), []);
   const fetchPreview = React.useCallback(
-    (signal: AbortSignal) => api.cronPreview({ expression: expression || '', timezone: zone || undefined }, { signal }),
+    (signal: AbortSignal) =>
+      api.cronPreview({ expression: expression || '', timezone: zone || undefined }, { signal }),
     [api, expression, zone]
   );
   // A zone being typed is not asked about: the form shows why it is not one yet.
@@ -50,7 +61,9 @@ export const ScheduleFields = (props: ScheduleFieldsProps) => {
   const description = cron === false ? null : describeCron(cron, locale);
   const serverError =
     preview && !preview.valid
-      ? t('settings.cron.invalid', 'Not a valid cron expression: {errors}', { errors: preview.errors.join('; ') })
+      ? t('settings.cron.invalid', 'Not a valid cron expression: {errors}', {
+          errors: preview.errors.join('; '),
+        })
       : undefined;
 
   return (
@@ -86,7 +99,10 @@ export const ScheduleFields = (props: ScheduleFieldsProps) => {
         <TextSetting
           name="cronTimezone"
           label={t('settings.cronTimezone.label', 'Time zone of the schedule')}
-          hint={t('settings.cronTimezone.hint', "An IANA time zone name such as Europe/Paris. Empty: the server's time zone.")}
+          hint={t(
+            'settings.cronTimezone.hint',
+            "An IANA time zone name such as Europe/Paris. Empty: the server's time zone."
+          )}
           error={timezoneError}
           action={timezoneAction}
           value={timezone}
@@ -114,7 +130,13 @@ export const ScheduleFields = (props: ScheduleFieldsProps) => {
               {t('settings.cron.next', 'Next runs ({timezone}): {dates}', {
                 timezone: preview.timezone,
                 dates: preview.nextRuns
-                  .map((date) => formatDate(date, { dateStyle: 'medium', timeStyle: 'short', timeZone: preview.timezone }))
+                  .map((date) =>
+                    formatDate(date, {
+                      dateStyle: 'medium',
+                      timeStyle: 'short',
+                      timeZone: preview.timezone,
+                    })
+                  )
                   .join(' · '),
               })}
             </Typography>

@@ -12,7 +12,15 @@ export interface SettingFieldProps {
   children: React.ReactNode;
 }
 
-export const SettingField = ({ name, label, hint, error, required, action, children }: SettingFieldProps) => (
+export const SettingField = ({
+  name,
+  label,
+  hint,
+  error,
+  required,
+  action,
+  children,
+}: SettingFieldProps) => (
   <Field.Root name={name} id={name} hint={hint} error={error} required={required}>
     <Field.Label action={action}>{label}</Field.Label>
     {children}

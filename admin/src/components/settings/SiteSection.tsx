@@ -10,7 +10,12 @@ import { SettingSourceBadge } from './SettingSourceBadge';
 import { TextSetting } from './TextSetting';
 import type { SectionProps } from './SectionProps';
 
-export const SiteSection = ({ form, disabled, canUpdate, locales }: SectionProps & { locales: Locale[] }) => {
+export const SiteSection = ({
+  form,
+  disabled,
+  canUpdate,
+  locales,
+}: SectionProps & { locales: Locale[] }) => {
   const { t } = useTranslate();
   const hostname = useSetting('hostname');
   const hostnames = useSetting('hostnames');
@@ -37,7 +42,10 @@ export const SiteSection = ({ form, disabled, canUpdate, locales }: SectionProps
           <TextSetting
             name="hostname"
             label={t('settings.hostname', 'Hostname')}
-            hint={t('settings.hostname.hint', 'Origin of the front end, such as https://www.example.com.')}
+            hint={t(
+              'settings.hostname.hint',
+              'Origin of the front end, such as https://www.example.com.'
+            )}
             error={errorOf('hostname')}
             required
             action={source('hostname')}
@@ -50,12 +58,17 @@ export const SiteSection = ({ form, disabled, canUpdate, locales }: SectionProps
           <SettingField
             name="defaultLocale"
             label={t('settings.defaultLocale', 'Default locale (x-default)')}
-            hint={t('settings.defaultLocale.hint', 'The version search engines show when no language matches the visitor.')}
+            hint={t(
+              'settings.defaultLocale.hint',
+              'The version search engines show when no language matches the visitor.'
+            )}
             error={errorOf('defaultLocale')}
             action={source('defaultLocale')}
           >
             <SingleSelect
-              value={defaultLocale.value ?? locales.find((locale) => locale.isDefault)?.code ?? null}
+              value={
+                defaultLocale.value ?? locales.find((locale) => locale.isDefault)?.code ?? null
+              }
               disabled={disabled || locales.length === 0}
               onChange={(value: string | number) => defaultLocale.set(String(value))}
             >
@@ -72,7 +85,10 @@ export const SiteSection = ({ form, disabled, canUpdate, locales }: SectionProps
             <TextSetting
               name={`hostname-${locale.code}`}
               label={t('settings.hostnameFor', 'Hostname for {locale}', { locale: locale.name })}
-              hint={t('settings.hostnameFor.hint', 'Optional, when this language has its own domain.')}
+              hint={t(
+                'settings.hostnameFor.hint',
+                'Optional, when this language has its own domain.'
+              )}
               error={errorOf('hostnames', locale.code)}
               value={hostnames.value[locale.code] ?? ''}
               disabled={disabled}

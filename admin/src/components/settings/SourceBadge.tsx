@@ -20,7 +20,11 @@ export const SourceBadge = ({ source, onReset }: SourceBadgeProps) => {
   return (
     <Flex gap={2} tag="span">
       <Badge>{text}</Badge>
-      {source === 'admin' && onReset && <TextButton onClick={onReset}>{t('settings.source.reset', 'Use the config file value')}</TextButton>}
+      {source === 'admin' && onReset && (
+        <TextButton onClick={onReset}>
+          {t('settings.source.reset', 'Use the config file value')}
+        </TextButton>
+      )}
     </Flex>
   );
 };

@@ -3,7 +3,10 @@ import * as React from 'react';
 import { TextInput, type TextInputProps } from '@strapi/design-system';
 import { SettingField, type SettingFieldProps } from './SettingField';
 
-interface TextSettingProps extends Omit<SettingFieldProps, 'children'>, Pick<TextInputProps, 'placeholder' | 'list' | 'autoComplete'> {
+interface TextSettingProps
+  extends
+    Omit<SettingFieldProps, 'children'>,
+    Pick<TextInputProps, 'placeholder' | 'list' | 'autoComplete'> {
   value: string;
   onChange: (value: string) => void;
   disabled: boolean;
@@ -13,8 +16,18 @@ interface TextSettingProps extends Omit<SettingFieldProps, 'children'>, Pick<Tex
 
 /** The ref reaches the input, so a caller can read its caret. */
 export const TextSetting = React.forwardRef<HTMLInputElement, TextSettingProps>(
-  ({ name, label, hint, error, required, action, value, onChange, disabled, children, ...input }, ref) => (
-    <SettingField name={name} label={label} hint={hint} error={error} required={required} action={action}>
+  (
+    { name, label, hint, error, required, action, value, onChange, disabled, children, ...input },
+    ref
+  ) => (
+    <SettingField
+      name={name}
+      label={label}
+      hint={hint}
+      error={error}
+      required={required}
+      action={action}
+    >
       <TextInput
         ref={ref}
         value={value}

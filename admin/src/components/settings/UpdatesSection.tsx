@@ -37,15 +37,24 @@ export const UpdatesSection = (props: SectionProps) => {
             timezoneError={errorOf('cronTimezone')}
             disabled={disabled}
             action={<SettingSourceBadge form={form} canUpdate={canUpdate} setting="cron" />}
-            timezoneAction={<SettingSourceBadge form={form} canUpdate={canUpdate} setting="cronTimezone" />}
+            timezoneAction={
+              <SettingSourceBadge form={form} canUpdate={canUpdate} setting="cronTimezone" />
+            }
           />
         </SettingCell>
-        <BooleanSetting {...props} setting="autoGenerate" label={t('settings.autoGenerate', 'Update on publish, unpublish and delete')} />
+        <BooleanSetting
+          {...props}
+          setting="autoGenerate"
+          label={t('settings.autoGenerate', 'Update on publish, unpublish and delete')}
+        />
         <SettingCell col={6}>
           <NumberSetting
             name="debounceMs"
             label={t('settings.debounceMs', 'Wait after a change (milliseconds)')}
-            hint={t('settings.debounceMs.hint', 'Changes made within this delay are written together.')}
+            hint={t(
+              'settings.debounceMs.hint',
+              'Changes made within this delay are written together.'
+            )}
             error={errorOf('debounceMs')}
             action={<SettingSourceBadge form={form} canUpdate={canUpdate} setting="debounceMs" />}
             value={debounceMs.value}

@@ -10,7 +10,13 @@ import { chunksOf } from '../../core/chunks';
 import { GzipFileSink } from '../../core/gzip-file';
 import { formatW3cDateTime } from '../../core/lastmod';
 import { UrlHashSet } from '../../core/url-hash-set';
-import { renderBlock, UrlsetWriter, type ClosedFile, type RenderedBlock, type UrlBlock } from '../../core/urlset-writer';
+import {
+  renderBlock,
+  UrlsetWriter,
+  type ClosedFile,
+  type RenderedBlock,
+  type UrlBlock,
+} from '../../core/urlset-writer';
 import { ValidationReport } from '../../core/validation';
 import { readDocuments } from '../entry-source';
 import { LostLeaseError, type FileToStore, type StoredFile } from '../file-store';
@@ -20,7 +26,10 @@ import { getService } from '../../utils/get-service';
 export const INDEX_NAME = 'index.xml';
 export const XSL_NAME = 'sitemap.xsl';
 
-export type RunScope = { kind: 'full' } | { kind: 'types'; uids: string[] } | { kind: 'documents'; byType: Record<string, string[]> };
+export type RunScope =
+  | { kind: 'full' }
+  | { kind: 'types'; uids: string[] }
+  | { kind: 'documents'; byType: Record<string, string[]> };
 
 /** What the index needs of a file, whether it was just written or is live and unchanged. */
 export interface IndexedFile {
@@ -41,7 +50,12 @@ export interface RunControl {
 }
 
 /** Everything one run shares: the plan, the report, and how files are saved and indexed. */
-export async function createRun(strapi: Core.Strapi, runId: number, hold: LeaseHold, control: RunControl) {
+export async function createRun(
+  strapi: Core.Strapi,
+  runId: number,
+  hold: LeaseHold,
+  control: RunControl
+) {
   const plan = await getService(strapi, 'settings').usablePlan();
   const { settings } = plan;
   const store = getService(strapi, 'file-store');
@@ -81,15 +95,31 @@ export type Run = Awaited<ReturnType<typeof createRun>>;
 export async function saveUrlset(
   run: Run,
   file: WrittenFile,
-  meta: { name: string; groupKey: string; contentType?: string; rangeStart: string; rangeEnd: string | null }
+  meta: {
+    name: string;
+    groupKey: string;
+    contentType?: string;
+    rangeStart: string;
+    rangeEnd: string | null;
+  }
 ) {
   const lastmod = file.lastmodTime === null ? null : formatW3cDateTime(new Date(file.lastmodTime));
   const common = { ...meta, urlCount: file.urlCount, lastmod, localeCounts: file.localeCounts };
   const { xml, text, blockIndex } = await file.sink.finish();
   const row = await run.save({ ...common, format: 'urlset', body: xml });
   await run.save({ ...common, name: textName(meta.name), format: 'text', body: text });
-  await run.save({ ...common, name: blockIndexName(meta.name), format: 'block-index', body: blockIndex });
-  run.written.push({ name: meta.name, groupKey: meta.groupKey, rangeStart: meta.rangeStart, lastmod });
+  await run.save({
+    ...common,
+    name: blockIndexName(meta.name),
+    format: 'block-index',
+    body: blockIndex,
+  });
+  run.written.push({
+    name: meta.name,
+    groupKey: meta.groupKey,
+    rangeStart: meta.rangeStart,
+    lastmod,
+  });
   run.urlCount += file.urlCount;
   return row;
 }
@@ -102,7 +132,12 @@ export const newWriter = (run: Run, onOpen: (sink: GzipFileSink) => void = () =>
   });
 
 /** Renders a block; null, reported, when it is too large for any file. */
-export function renderFitting(run: Run, writer: UrlsetWriter<GzipFileSink>, block: UrlBlock, contentType?: string): RenderedBlock | null {
+export function renderFitting(
+  run: Run,
+  writer: UrlsetWriter<GzipFileSink>,
+  block: UrlBlock,
+  contentType?: string
+): RenderedBlock | null {
   const rendered = renderBlock(block);
   if (writer.fits(rendered)) return rendered;
   run.report.add({
@@ -123,14 +158,26 @@ export function renderFitting(run: Run, writer: UrlsetWriter<GzipFileSink>, bloc
 export async function writeRange(
   run: Run,
   uid: string,
-  range: { after: string; upTo: string | null; documentIds?: string[]; origin?: string; seen?: UrlHashSet },
+  range: {
+    after: string;
+    upTo: string | null;
+    documentIds?: string[];
+    origin?: string;
+    seen?: UrlHashSet;
+  },
   onBlock: OnBlock,
   afterPage?: () => Promise<void>
 ) {
   const { strapi } = run;
   const { plan, query: typeQuery } = run.plan.types.get(uid)!;
   const excluded = await getService(strapi, 'exclusions').keysFor(uid);
-  const context = { now: run.now, report: run.report, seen: range.seen ?? run.seen, excluded, origin: range.origin };
+  const context = {
+    now: run.now,
+    report: run.report,
+    seen: range.seen ?? run.seen,
+    excluded,
+    origin: range.origin,
+  };
   const base = typeGroup(uid);
   // Sorted slices read one after the other keep the key order a single read would have.
   const slices = range.documentIds ? chunksOf([...range.documentIds].sort()) : [undefined];
@@ -142,7 +189,12 @@ export async function writeRange(
       for (const doc of page) {
         for (const block of documentUrls(plan, doc, context)) {
           const { records, lastmodTime, locales } = block;
-          onBlock(run.plan.groupKey(base, block.origin), { key: doc.documentId, records, lastmodTime, locales });
+          onBlock(run.plan.groupKey(base, block.origin), {
+            key: doc.documentId,
+            records,
+            lastmodTime,
+            locales,
+          });
         }
       }
       if (afterPage) await afterPage();

@@ -52,7 +52,8 @@ function freshGroups(run: Run, contentType?: string) {
     group.previousEnd = file.lastKey;
   };
   const settle = async () => {
-    for (let next = filled.shift(); next; next = filled.shift()) await flush(next.group, next.file, false);
+    for (let next = filled.shift(); next; next = filled.shift())
+      await flush(next.group, next.file, false);
     for (const group of groups.values()) await group.sink?.drained();
   };
   return {
@@ -91,7 +92,13 @@ function freshGroups(run: Run, contentType?: string) {
 /** Writes every file of one type from scratch. */
 export async function writeWholeType(run: Run, uid: string) {
   const groups = freshGroups(run, uid);
-  await writeRange(run, uid, { after: '', upTo: null }, (groupKey, block) => groups.add(groupKey, block), groups.settle);
+  await writeRange(
+    run,
+    uid,
+    { after: '', upTo: null },
+    (groupKey, block) => groups.add(groupKey, block),
+    groups.settle
+  );
   await groups.closeAll();
 }
 
@@ -100,9 +107,12 @@ export async function writeCustomUrls(run: Run) {
   const groups = freshGroups(run);
   const origins = [settings.hostname, ...Object.values(settings.hostnames)];
   for (const [index, custom] of settings.customUrls.entries()) {
-    const loc = custom.url.startsWith('/') ? settings.hostname + encodeLiteral(custom.url) : custom.url;
+    const loc = custom.url.startsWith('/')
+      ? settings.hostname + encodeLiteral(custom.url)
+      : custom.url;
     const sample = { contentType: 'custom', documentId: `customUrls[${index}]`, url: loc };
-    const origin = origins.find((candidate) => loc.startsWith(`${candidate}/`)) ?? settings.hostname;
+    const origin =
+      origins.find((candidate) => loc.startsWith(`${candidate}/`)) ?? settings.hostname;
     const problem = checkLoc(loc, origin);
     if (problem) {
       run.report.add({ rule: problem, ...sample });
@@ -113,9 +123,18 @@ export async function writeCustomUrls(run: Run) {
       continue;
     }
     // lastmod was normalised to W3C Datetime by validateSettings.
-    const record: UrlRecord = { loc, lastmod: custom.lastmod, changefreq: custom.changefreq, priority: custom.priority };
+    const record: UrlRecord = {
+      loc,
+      lastmod: custom.lastmod,
+      changefreq: custom.changefreq,
+      priority: custom.priority,
+    };
     const lastmodTime = custom.lastmod ? Date.parse(custom.lastmod) : undefined;
-    groups.add(run.plan.groupKey(CUSTOM_GROUP, origin), { key: String(index).padStart(8, '0'), records: [record], lastmodTime });
+    groups.add(run.plan.groupKey(CUSTOM_GROUP, origin), {
+      key: String(index).padStart(8, '0'),
+      records: [record],
+      lastmodTime,
+    });
   }
   await groups.closeAll();
 }
@@ -141,9 +160,21 @@ export async function writeIndex(run: Run, scope: RunScope) {
   // An index must list at least one sitemap: with no URL at all, none is served.
   if (files.length > 0) {
     const indexUrl = `${run.base}/${INDEX_NAME}`;
-    if (isLocalHostUrl(indexUrl)) run.report.add({ rule: 'index-host-local', url: indexUrl, detail: `files listed under ${run.base}` });
-    const entries = files.map((file) => ({ loc: `${run.base}/${file.name}`, lastmod: file.lastmod ?? undefined }));
-    await run.save({ name: INDEX_NAME, format: 'index', content: renderSitemapIndex(entries, run.xslHref) });
+    if (isLocalHostUrl(indexUrl))
+      run.report.add({
+        rule: 'index-host-local',
+        url: indexUrl,
+        detail: `files listed under ${run.base}`,
+      });
+    const entries = files.map((file) => ({
+      loc: `${run.base}/${file.name}`,
+      lastmod: file.lastmod ?? undefined,
+    }));
+    await run.save({
+      name: INDEX_NAME,
+      format: 'index',
+      content: renderSitemapIndex(entries, run.xslHref),
+    });
   }
   return files.length;
 }

@@ -2,7 +2,15 @@
  * The incremental splice: rewrites only the files whose key range holds a changed document, keeping every
  * other document's URLs as written (from the file's stored block index) and reading only the changed ones.
  */
-import { chainRanges, fillFiles, holds, inRangeOrder, originOf, RangeHandOff, spliceBlocks } from '../../core/file-layout';
+import {
+  chainRanges,
+  fillFiles,
+  holds,
+  inRangeOrder,
+  originOf,
+  RangeHandOff,
+  spliceBlocks,
+} from '../../core/file-layout';
 import { blockIndexName, seqOf, textName, typeGroup, urlsetName } from '../../core/file-names';
 import { UrlHashSet } from '../../core/url-hash-set';
 import { splitFile, type BlockIndexEntry, type RenderedBlock } from '../../core/urlset-writer';
@@ -11,16 +19,26 @@ import { newWriter, renderFitting, saveUrlset, writeRange, type Block, type Run 
 import { getService } from '../../utils/get-service';
 
 /** The blocks of a live urlset, from its stored block index; null when there is none to trust. */
-async function storedBlocks(run: Run, source: StoredFile, live: StoredFile[]): Promise<RenderedBlock[] | null> {
+async function storedBlocks(
+  run: Run,
+  source: StoredFile,
+  live: StoredFile[]
+): Promise<RenderedBlock[] | null> {
   const text = live.find((file) => file.name === textName(source.name));
   const blockIndex = live.find((file) => file.name === blockIndexName(source.name));
   if (!text || !blockIndex) return null;
   const store = getService(run.strapi, 'file-store');
   try {
-    const [xmlContent, textContent, blockIndexContent] = await Promise.all([store.readText(source), store.readText(text), store.readText(blockIndex)]);
+    const [xmlContent, textContent, blockIndexContent] = await Promise.all([
+      store.readText(source),
+      store.readText(text),
+      store.readText(blockIndex),
+    ]);
     return splitFile(xmlContent, textContent, JSON.parse(blockIndexContent) as BlockIndexEntry[]);
   } catch (error) {
-    run.strapi.log.warn(`[sitemap] ${source.name} is rewritten from the database: ${(error as Error).message}`);
+    run.strapi.log.warn(
+      `[sitemap] ${source.name} is rewritten from the database: ${(error as Error).message}`
+    );
     return null;
   }
 }
@@ -32,7 +50,12 @@ async function storedBlocks(run: Run, source: StoredFile, live: StoredFile[]): P
  * number); a file left empty is dropped and its range handed to a neighbour. Returns false when
  * the type must be rewritten whole.
  */
-export async function rewriteDocuments(run: Run, uid: string, documentIds: string[], live: StoredFile[]) {
+export async function rewriteDocuments(
+  run: Run,
+  uid: string,
+  documentIds: string[],
+  live: StoredFile[]
+) {
   const files = live.filter((file) => file.format === 'urlset' && file.contentType === uid);
   if (files.length === 0) return false;
   const byGroup = new Map<string, StoredFile[]>();
@@ -44,7 +67,11 @@ export async function rewriteDocuments(run: Run, uid: string, documentIds: strin
 
   for (const [groupKey, groupFiles] of byGroup) {
     // Each group's pass re-reads the documents: it checks and reports only its own host's URLs.
-    const origin = originOf(groupKey, (candidate) => run.plan.groupKey(typeGroup(uid), candidate), run.settings);
+    const origin = originOf(
+      groupKey,
+      (candidate) => run.plan.groupKey(typeGroup(uid), candidate),
+      run.settings
+    );
     const ordered = inRangeOrder(groupFiles);
     const affected = new Set(ordered.filter((file) => documentIds.some((id) => holds(file, id))));
     let nextSeq = Math.max(...ordered.map((file) => seqOf(file.name))) + 1;
@@ -58,7 +85,8 @@ export async function rewriteDocuments(run: Run, uid: string, documentIds: strin
         handOff.kept(source.id);
         continue;
       }
-      for (const name of [source.name, textName(source.name), blockIndexName(source.name)]) run.replaced.add(name);
+      for (const name of [source.name, textName(source.name), blockIndexName(source.name)])
+        run.replaced.add(name);
       const start = handOff.startOf(source);
       const outputStart = carried.length > 0 ? carriedFrom : start;
       const fresh: RenderedBlock[] = [];
@@ -79,8 +107,15 @@ export async function rewriteDocuments(run: Run, uid: string, documentIds: strin
       let blocks: RenderedBlock[];
       if (oldBlocks) {
         // Splice: keep every other document's URLs as written, re-read only the changed documents.
-        const changed = documentIds.filter((id) => holds({ rangeStart: start, rangeEnd: source.rangeEnd }, id));
-        await writeRange(run, uid, { after: start, upTo: source.rangeEnd, documentIds: changed, origin, seen }, onBlock);
+        const changed = documentIds.filter((id) =>
+          holds({ rangeStart: start, rangeEnd: source.rangeEnd }, id)
+        );
+        await writeRange(
+          run,
+          uid,
+          { after: start, upTo: source.rangeEnd, documentIds: changed, origin, seen },
+          onBlock
+        );
         blocks = spliceBlocks(oldBlocks, fresh, changed);
       } else {
         await writeRange(run, uid, { after: start, upTo: source.rangeEnd, origin, seen }, onBlock);
@@ -97,7 +132,11 @@ export async function rewriteDocuments(run: Run, uid: string, documentIds: strin
         continue;
       }
       const lastKeys = outputs.map((file) => file.lastKey);
-      const ranges = chainRanges(lastKeys, outputStart, carried.length === 0 ? source.rangeEnd : lastKeys[lastKeys.length - 1]);
+      const ranges = chainRanges(
+        lastKeys,
+        outputStart,
+        carried.length === 0 ? source.rangeEnd : lastKeys[lastKeys.length - 1]
+      );
       for (const [n, file] of outputs.entries()) {
         const name = n === 0 ? source.name : urlsetName(groupKey, nextSeq++);
         const row = await saveUrlset(run, file, { name, groupKey, contentType: uid, ...ranges[n] });

@@ -31,7 +31,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   let tail: Promise<unknown> = Promise.resolve();
   let queued: Promise<RunResult> | null = null;
   let stopping = false;
-  let current: { trigger: RunTrigger; scope: RunScope['kind']; startedAt: number; urlCount: number } | null = null;
+  let current: {
+    trigger: RunTrigger;
+    scope: RunScope['kind'];
+    startedAt: number;
+    urlCount: number;
+  } | null = null;
   const control: RunControl = {
     stopping: () => stopping,
     countUrls(count) {
@@ -43,7 +48,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    * Writes what `scope` asks for; a documents run the splice cannot serve restarts as a types run.
    * `started` learns of each run context, for the report of a run that fails on the way.
    */
-  async function writeScope(runId: number, hold: LeaseHold, scope: RunScope, started: (run: Run) => void) {
+  async function writeScope(
+    runId: number,
+    hold: LeaseHold,
+    scope: RunScope,
+    started: (run: Run) => void
+  ) {
     const store = getService(strapi, 'file-store');
     let run = await createRun(strapi, runId, hold, control);
     started(run);
@@ -66,8 +76,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
     if (effective.kind === 'types') {
       const live = (await store.listLive()) as StoredFile[];
-      for (const uid of effective.uids.filter((candidate) => run.plan.types.has(candidate)).sort()) {
-        for (const file of live.filter((candidate) => candidate.contentType === uid)) run.replaced.add(file.name);
+      for (const uid of effective.uids
+        .filter((candidate) => run.plan.types.has(candidate))
+        .sort()) {
+        for (const file of live.filter((candidate) => candidate.contentType === uid))
+          run.replaced.add(file.name);
         await writeWholeType(run, uid);
       }
     }
@@ -76,13 +89,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       await writeCustomUrls(run);
       const { urlCount, priorities } = run;
       if (urlCount > 1 && priorities.size === 1 && !priorities.has(undefined)) {
-        run.report.add({ rule: 'priority-uniform', detail: `every URL has priority ${[...priorities][0]}` });
+        run.report.add({
+          rule: 'priority-uniform',
+          detail: `every URL has priority ${[...priorities][0]}`,
+        });
       }
     }
     return { run, effective };
   }
 
-  async function execute(trigger: RunTrigger, scope: RunScope, hold: LeaseHold): Promise<RunResult> {
+  async function execute(
+    trigger: RunTrigger,
+    scope: RunScope,
+    hold: LeaseHold
+  ): Promise<RunResult> {
     const runs = getService(strapi, 'runs');
     const store = getService(strapi, 'file-store');
     const startedAt = Date.now();
@@ -95,15 +115,31 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const { effective } = written;
       run = written.run;
       const files = await writeIndex(run, effective);
-      if (effective.kind === 'full' && run.settings.xsl) await run.save({ name: XSL_NAME, format: 'xsl', content: SITEMAP_XSL });
+      if (effective.kind === 'full' && run.settings.xsl)
+        await run.save({ name: XSL_NAME, format: 'xsl', content: SITEMAP_XSL });
 
       // A run that stalled past its lease may have been overtaken: the switch checks its take first.
       const switching = { ranges: run.ranges, confirm: hold.confirm };
       const keep = new Set(run.keep);
-      if (effective.kind === 'full') await store.activate(runId, { all: true, keep: run.keep }, switching);
-      else await store.activate(runId, { all: false, names: [...run.replaced].filter((name) => !keep.has(name)) }, switching);
-      const report = { scope: effective.kind, validation: run.report.summary(), files, settingWarnings: run.settingWarnings };
-      await runs.finish(runId, startedAt, { urlCount: run.urlCount, filesWritten: run.filesWritten, report });
+      if (effective.kind === 'full')
+        await store.activate(runId, { all: true, keep: run.keep }, switching);
+      else
+        await store.activate(
+          runId,
+          { all: false, names: [...run.replaced].filter((name) => !keep.has(name)) },
+          switching
+        );
+      const report = {
+        scope: effective.kind,
+        validation: run.report.summary(),
+        files,
+        settingWarnings: run.settingWarnings,
+      };
+      await runs.finish(runId, startedAt, {
+        urlCount: run.urlCount,
+        filesWritten: run.filesWritten,
+        report,
+      });
       const rewritten = run.written.map((file) => file.name);
       return {
         runId,
@@ -116,10 +152,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     } catch (error) {
       strapi.log.error(`[sitemap] run ${runId} failed: ${(error as Error).message}`);
       await store.discard(runId).catch(() => undefined);
-      const failedReport = { scope: scope.kind, validation: run?.report.summary(), settingWarnings: run?.settingWarnings };
+      const failedReport = {
+        scope: scope.kind,
+        validation: run?.report.summary(),
+        settingWarnings: run?.settingWarnings,
+      };
       await runs.fail(runId, startedAt, error, failedReport).catch(() => undefined);
       const partial = { urlCount: run?.urlCount ?? 0, filesWritten: run?.filesWritten ?? 0 };
-      return { runId, status: 'failed', scope: scope.kind, ...partial, rewritten: [], error: (error as Error).message };
+      return {
+        runId,
+        status: 'failed',
+        scope: scope.kind,
+        ...partial,
+        rewritten: [],
+        error: (error as Error).message,
+      };
     } finally {
       current = null;
     }
