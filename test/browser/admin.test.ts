@@ -18,7 +18,6 @@ import { PUBLIC_URL } from '../helpers/config';
 import { fetchSitemapSet } from '../helpers/sitemap-http';
 import { databaseClient, startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
 
-// eslint-disable-next-line @typescript-eslint/no-var-requires
 const { ensureAdminBuild } = require('../scripts/admin-build');
 
 const SCREENSHOTS = path.resolve(__dirname, 'screenshots');

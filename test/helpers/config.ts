@@ -1,5 +1,4 @@
 /** The plugin config the integration tests start from: the demo's, with the files on a fixed public URL. */
-// eslint-disable-next-line @typescript-eslint/no-var-requires
 const demoConfig = require('../app/sitemap-config');
 
 export const PUBLIC_URL = 'https://cms.example.com/api/sitemap';

@@ -126,12 +126,10 @@ beforeAll(async () => {
     { publish: false }
   );
   // tech's parent is news: a relation of a relation, [category.parent.slug].
-  await strapi
-    .documents(CATEGORY as UID.ContentType)
-    .update({
-      documentId: tech.documentId,
-      data: { parent: { connect: [news.documentId] } } as any,
-    });
+  await strapi.documents(CATEGORY as UID.ContentType).update({
+    documentId: tech.documentId,
+    data: { parent: { connect: [news.documentId] } } as any,
+  });
   await publish(strapi, CATEGORY, tech.documentId);
   Object.assign(ids, {
     news: news.documentId,
@@ -252,11 +250,9 @@ it('reads relations of relations and join columns', async () => {
   const two = nested.find((doc) => doc.documentId === ids.two)!;
   expect(readPath(two.versions[0].entry, ['category', 'parent', 'slug'])).toBe('news');
   // createdBy is a join column to admin users.
-  const admin = await strapi.db
-    .query('admin::user')
-    .create({
-      data: { firstname: 'Ada', lastname: 'Admin', email: 'ada@example.com', isActive: true },
-    });
+  const admin = await strapi.db.query('admin::user').create({
+    data: { firstname: 'Ada', lastname: 'Admin', email: 'ada@example.com', isActive: true },
+  });
   const meta = strapi.db.metadata.get(ARTICLE) as any;
   await strapi.db
     .connection(meta.tableName)

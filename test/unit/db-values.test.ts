@@ -1,7 +1,6 @@
 import { fromDbValue } from '../../server/src/core/db-values';
 
 // Strapi's own conversions, the reference: the entry reader must give what the query engine gives.
-// eslint-disable-next-line @typescript-eslint/no-var-requires
 const { createField } = require('@strapi/database/dist/fields/index.js');
 const engine = (type: string, value: unknown) =>
   value === null ? null : createField({ type }).fromDB(value);

@@ -87,7 +87,10 @@ export interface CronPreview {
   timezone: string;
 }
 
-/** What a stored file holds: a urlset, the index, a urlset's text twin, the stylesheet, or a urlset's block index (which document stands where in it). */
+/**
+ * What a stored file holds: a urlset, the index, a urlset's text twin, the stylesheet, or a
+ * urlset's block index (which document stands where in it).
+ */
 export type FileFormat = 'urlset' | 'text' | 'index' | 'xsl' | 'block-index';
 
 /** A live file as the dashboard lists it. */

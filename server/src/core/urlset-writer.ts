@@ -119,7 +119,7 @@ export function renderUrl(record: UrlRecord): string {
 }
 
 /** Keys and locales are plain ASCII names: quoted as they are, else by JSON.stringify. */
-const JSON_PLAIN = /^[A-Za-z0-9 _.,:;@!#$%&'()*+=?^`{|}~\/-]*$/;
+const JSON_PLAIN = /^[A-Za-z0-9 _.,:;@!#$%&'()*+=?^`{|}~/-]*$/;
 const jsonString = (value: string) =>
   JSON_PLAIN.test(value) ? `"${value}"` : JSON.stringify(value);
 
