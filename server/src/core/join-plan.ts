@@ -5,17 +5,13 @@
  * join tables) return null, and the entry source reads them through the query engine instead.
  */
 
+import type { TypeQuery } from './sitemap-plan';
+
 /** Strapi's model metadata (`strapi.db.metadata`): what the reads are planned from. */
 export type Metadata = { get(uid: string): unknown };
 
-/** What the plan needs of an entry-source query. */
-export interface JoinedQuery {
-  uid: string;
-  /** Attribute paths to read, e.g. [['slug'], ['category', 'slug']]. */
-  fields: string[][];
-  lastmodField?: string | false;
-  localized: boolean;
-}
+/** What the joins are planned from: a type's read query. */
+export type JoinedQuery = Pick<TypeQuery, 'uid' | 'fields' | 'lastmodField' | 'localized'>;
 
 /** A column read into the entry: `key` on the object of node `node`. */
 export interface ColumnRead {

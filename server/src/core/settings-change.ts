@@ -1,18 +1,6 @@
 /** Which saved changes alter what the sitemap files contain (and so need a full run). */
+import { OUTPUT_SETTING_KEYS as OUTPUT_KEYS } from './settings-rules';
 import type { SitemapSettings } from './types';
-
-/** Every setting that changes a written file; cron, autoGenerate and debounceMs only change when runs start. */
-const OUTPUT_KEYS = [
-  'hostname',
-  'hostnames',
-  'defaultLocale',
-  'publicUrl',
-  'contentTypes',
-  'customUrls',
-  'limits',
-  'gzip',
-  'xsl',
-] as const;
 
 /** JSON with sorted keys, so `{a, b}` and `{b, a}` compare equal. */
 function canonical(value: unknown): string {

@@ -30,7 +30,8 @@ export const DEFAULT_SETTINGS: SitemapSettings = {
   debounceMs: 500,
 };
 
-export const SETTING_KEYS = [
+/** Every setting that changes a written file; the others only change when runs start. */
+export const OUTPUT_SETTING_KEYS = [
   'hostname',
   'hostnames',
   'defaultLocale',
@@ -40,6 +41,10 @@ export const SETTING_KEYS = [
   'limits',
   'gzip',
   'xsl',
+] as const;
+
+export const SETTING_KEYS = [
+  ...OUTPUT_SETTING_KEYS,
   'cron',
   'cronTimezone',
   'autoGenerate',

@@ -26,6 +26,7 @@ export interface ProjectFacts {
 /** What the entry reader needs for a mapped type: the patterns' fields, lastmod, filters, i18n, draft & publish. */
 export interface TypeQuery {
   uid: string;
+  /** Attribute paths to read, e.g. [['slug'], ['category', 'slug']]. */
   fields: string[][];
   lastmodField?: string | false;
   filters?: Record<string, unknown>;

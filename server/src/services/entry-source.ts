@@ -13,15 +13,10 @@
 import type { Core } from '@strapi/strapi';
 import { fromDbValue } from '../core/db-values';
 import { joinedRead, readsWithJoins } from '../core/join-plan';
+import type { TypeQuery } from '../core/sitemap-plan';
 
-export interface SourceQuery {
-  uid: string;
-  /** Attribute paths to read, e.g. [['slug'], ['category', 'slug']]. */
-  fields: string[][];
-  lastmodField?: string | false;
-  filters?: Record<string, unknown>;
-  localized: boolean;
-  draftAndPublish: boolean;
+/** A type's read query (from the plan) and what part of it to read. */
+export interface SourceQuery extends TypeQuery {
   pageSize?: number;
   /** Exclusive lower bound of the key range to read. */
   after?: string;

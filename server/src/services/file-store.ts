@@ -8,6 +8,7 @@ import { pipeline, Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { createGunzip, gunzip, gzip } from 'node:zlib';
 import type { Core } from '@strapi/strapi';
+import { ByteCache } from '../core/byte-cache';
 import { chunksOf } from '../core/chunks';
 import type { RangeChange } from '../core/file-layout';
 import { etagOf, type CompressedBody } from '../core/gzip-file';
@@ -70,8 +71,6 @@ export interface StoredFile {
   createdAt: string | Date;
 }
 
-/** A key range moved by a run without rewriting the file (a neighbour that became empty was dropped). */
-
 /** The run was overtaken by another instance: its files are never switched live. */
 export class LostLeaseError extends Error {
   constructor() {
@@ -79,35 +78,10 @@ export class LostLeaseError extends Error {
   }
 }
 
-class ByteCache {
-  private readonly entries = new Map<number, Buffer>();
-  private bytes = 0;
-
-  get(id: number) {
-    const value = this.entries.get(id);
-    if (value) {
-      this.entries.delete(id);
-      this.entries.set(id, value);
-    }
-    return value;
-  }
-
-  set(id: number, value: Buffer) {
-    if (value.length > CACHEABLE_BYTES) return;
-    this.entries.set(id, value);
-    this.bytes += value.length;
-    for (const [oldId, old] of this.entries) {
-      if (this.bytes <= CACHE_BYTES) break;
-      this.entries.delete(oldId);
-      this.bytes -= old.length;
-    }
-  }
-}
-
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const files = () => strapi.db.query(FILE_UID);
   const parts = () => strapi.db.query(FILE_PART_UID);
-  const cache = new ByteCache();
+  const cache = new ByteCache(CACHE_BYTES, CACHEABLE_BYTES);
   let snapshot: { at: number; files: Promise<Map<string, StoredFile>> } | null = null;
 
   /** The gzip bytes of a stored file. */
