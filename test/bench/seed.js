@@ -1,0 +1,166 @@
+'use strict';
+/**
+ * Seeds articles the way Strapi writes them over months, straight into the tables (the Document
+ * Service would take hours for a million documents):
+ * - document ids of Strapi's shape: 24 characters of base 36, a letter first, random (Strapi uses
+ *   cuid2's createId, 43 µs an id here; crypto.randomBytes gives the same alphabet and spread, faster);
+ * - documents created in random order, each as a draft row and then its published row (Strapi
+ *   inserts a new published row on every publish), so row ids follow creation, not document ids;
+ * - 30% of documents translated later into French (a draft and a published row, appended);
+ * - 20% of published rows published again later: the row is deleted and re-inserted at the end of
+ *   the table with a new id, as Strapi's publish does;
+ * - the category relation on every row (draft rows to the draft category, published to published).
+ * `urls` is the number of published rows, so the number of URLs the sitemap lists.
+ */
+const crypto = require('crypto');
+
+const BATCH = 400; // SQLite refuses multi-row inserts above 500 rows.
+const CATEGORIES = 20;
+const TRANSLATED = 0.3;
+const REPUBLISHED = 0.2;
+const DAY_MS = 86_400_000;
+
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A random id of Strapi's document id shape. */
+function documentId() {
+  const bytes = crypto.randomBytes(24);
+  let id = ALPHABET[bytes[0] % 26];
+  for (let i = 1; i < 24; i++) id += ALPHABET[bytes[i] % 36];
+  return id;
+}
+
+/** Fisher–Yates, in place. */
+function shuffle(items) {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = crypto.randomInt(i + 1);
+    [items[i], items[j]] = [items[j], items[i]];
+  }
+  return items;
+}
+
+/** A document's category, from its id: stable without keeping a map of a million entries. */
+const categoryOf = (id) => parseInt(id.slice(-3), 36) % CATEGORIES;
+
+async function seedArticles(strapi, urls) {
+  const knex = strapi.db.connection;
+  const article = strapi.db.metadata.get('api::article.article');
+  const category = strapi.db.metadata.get('api::category.category');
+  const link = article.attributes.category.joinTable;
+  const table = article.tableName;
+  const started = Date.now() - 180 * DAY_MS;
+
+  const categoryIds = [];
+  for (let c = 0; c < CATEGORIES; c++) {
+    const id = documentId();
+    const at = new Date(started);
+    const rows = [false, true].map((published) => ({
+      document_id: id,
+      name: `Category ${c}`,
+      slug: `category-${c}`,
+      created_at: at,
+      updated_at: at,
+      published_at: published ? at : null,
+    }));
+    await knex(category.tableName).insert(rows);
+    const inserted = await knex(category.tableName)
+      .where('document_id', id)
+      .select('id', 'published_at');
+    categoryIds.push({
+      draft: inserted.find((row) => !row.published_at).id,
+      published: inserted.find((row) => row.published_at).id,
+    });
+  }
+
+  // Rows are appended in time order; `clock` spreads them over six months.
+  const total = urls * 2 + Math.round(urls * REPUBLISHED) * 2;
+  let written = 0;
+  const clock = () => new Date(started + Math.floor((written++ / total) * 180 * DAY_MS));
+  let lastId = (await knex(table).max('id as max').first()).max ?? 0;
+
+  /** Inserts rows in batches with their category links. */
+  async function append(rows) {
+    for (let i = 0; i < rows.length; i += BATCH) {
+      await knex(table).insert(rows.slice(i, i + BATCH));
+      const inserted = await knex(table)
+        .where('id', '>', lastId)
+        .orderBy('id')
+        .select('id', 'document_id', 'published_at');
+      lastId = inserted[inserted.length - 1].id;
+      await knex(link.name).insert(
+        inserted.map((row) => ({
+          [link.joinColumn.name]: row.id,
+          [link.inverseJoinColumn.name]:
+            categoryIds[categoryOf(row.document_id)][row.published_at ? 'published' : 'draft'],
+        }))
+      );
+    }
+  }
+
+  const row = (id, locale, n, published) => {
+    const at = clock();
+    const suffix = locale === 'en' ? '' : `-${locale}`;
+    return {
+      document_id: id,
+      title: `Article ${n}${suffix}`,
+      slug: `article-${n}${suffix}`,
+      noindex: false,
+      locale,
+      created_at: at,
+      updated_at: at,
+      published_at: published ? at : null,
+    };
+  };
+
+  // A translated document lists two URLs: `documents` documents give `urls` URLs.
+  const documents = Math.round(urls / (1 + TRANSLATED));
+  const translated = urls - documents;
+  const ids = Array.from({ length: documents }, documentId);
+  const pending = [];
+  for (const [n, id] of ids.entries()) {
+    pending.push(row(id, 'en', n, false), row(id, 'en', n, true));
+    if (pending.length >= 20_000) await append(pending.splice(0));
+  }
+  await append(pending.splice(0));
+
+  // Translations come later, in another order.
+  const order = shuffle(ids.map((_, n) => n)).slice(0, translated);
+  for (const n of order) {
+    pending.push(row(ids[n], 'fr', n, false), row(ids[n], 'fr', n, true));
+    if (pending.length >= 20_000) await append(pending.splice(0));
+  }
+  await append(pending.splice(0));
+
+  // Publishing again deletes the published row and inserts a new one at the end of the table.
+  const republished = shuffle(ids.map((_, n) => n)).slice(0, Math.round(documents * REPUBLISHED));
+  for (let i = 0; i < republished.length; i += BATCH) {
+    const chunk = republished.slice(i, i + BATCH).map((n) => ids[n]);
+    const old = await knex(table)
+      .whereIn('document_id', chunk)
+      .where('locale', 'en')
+      .whereNotNull('published_at')
+      .select('id', 'document_id', 'slug');
+    await knex(link.name)
+      .whereIn(
+        link.joinColumn.name,
+        old.map((entry) => entry.id)
+      )
+      .del();
+    await knex(table)
+      .whereIn(
+        'id',
+        old.map((entry) => entry.id)
+      )
+      .del();
+    await append(
+      old.map((entry) => ({
+        ...row(entry.document_id, 'en', 0, true),
+        slug: entry.slug,
+        title: entry.slug,
+      }))
+    );
+  }
+  return { documents, urls, sampleDocumentId: ids[Math.floor(documents / 2)] };
+}
+
+module.exports = { seedArticles, documentId };
