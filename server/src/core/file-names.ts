@@ -17,6 +17,8 @@ import { createHash } from 'node:crypto';
 /** The names the public route looks up; anything else is a 404 without a query. */
 export const SERVED_NAME = /^[a-z0-9][a-z0-9_-]{0,120}\.(xml|txt|xsl)(\.gz)?$/;
 
+export const INDEX_NAME = 'index.xml';
+export const XSL_NAME = 'sitemap.xsl';
 export const CUSTOM_GROUP = 'custom';
 const MAX_GROUP = 100;
 const HASH_LENGTH = 8;

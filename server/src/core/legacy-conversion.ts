@@ -4,9 +4,15 @@
  * listed with its reason; legacy-settings.ts puts the parts together.
  */
 import { CHANGEFREQS } from './limits';
-import type { NotConverted } from './legacy-settings';
 import { DEFAULT_SETTINGS, validateSettings } from './settings-rules';
 import type { Changefreq, ContentTypeSettings, CustomUrl, SchemaCatalog } from './types';
+
+/** A value of the old plugin that is not carried over, and why. */
+export interface NotConverted {
+  /** The old plugin's setting, such as `contentTypes["api::page.page"].languages.fr.priority`. */
+  setting: string;
+  reason: string;
+}
 
 /** `languages` key the old plugin uses for a type without i18n, or for every locale. */
 export const ANY_LOCALE = 'und';

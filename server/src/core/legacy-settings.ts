@@ -3,15 +3,17 @@
  * row this plugin used to read. Tells the two shapes apart and converts the old one into this
  * plugin's settings, listing what cannot be carried over and why. Plain data in, plain data out.
  */
-import { convertCustomEntries, convertType, isPlainObject, own } from './legacy-conversion';
+import {
+  convertCustomEntries,
+  convertType,
+  isPlainObject,
+  own,
+  type NotConverted,
+} from './legacy-conversion';
+
+export type { NotConverted };
 import { parseOrigin, SETTING_KEYS } from './settings-rules';
 import type { ContentTypeSettings, CustomUrl, SchemaCatalog, SitemapSettings } from './types';
-
-export interface NotConverted {
-  /** The old plugin's setting, such as `contentTypes["api::page.page"].languages.fr.priority`. */
-  setting: string;
-  reason: string;
-}
 
 export interface LegacyImportPlan {
   hostname?: string;

@@ -5,7 +5,7 @@
 import type { Core } from '@strapi/strapi';
 import type { StatusResponse } from '../core/api-types';
 import type { StoredFile } from './file-store';
-import { INDEX_NAME } from './generation/context';
+import { INDEX_NAME } from '../core/file-names';
 import { getService } from '../utils/get-service';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({

@@ -5,7 +5,7 @@
 import type { Core } from '@strapi/strapi';
 import { documentUrls } from '../../core/document-urls';
 import type { RangeChange } from '../../core/file-layout';
-import { blockIndexName, textName, typeGroup } from '../../core/file-names';
+import { blockIndexName, textName, typeGroup, XSL_NAME } from '../../core/file-names';
 import { chunksOf } from '../../core/chunks';
 import { GzipFileSink } from '../../core/gzip-file';
 import { formatW3cDateTime } from '../../core/lastmod';
@@ -22,9 +22,6 @@ import { readDocuments } from '../entry-source';
 import { LostLeaseError, type FileToStore, type StoredFile } from '../file-store';
 import type { LeaseHold } from '../lease';
 import { getService } from '../../utils/get-service';
-
-export const INDEX_NAME = 'index.xml';
-export const XSL_NAME = 'sitemap.xsl';
 
 export type RunScope =
   | { kind: 'full' }

@@ -2,7 +2,7 @@
  * Files written from scratch: every file of a type, the custom URLs, and the index (which also lists the
  * live files a partial run leaves as they are).
  */
-import { CUSTOM_GROUP, urlsetName } from '../../core/file-names';
+import { CUSTOM_GROUP, INDEX_NAME, urlsetName } from '../../core/file-names';
 import { inIndexOrder } from '../../core/file-layout';
 import type { GzipFileSink } from '../../core/gzip-file';
 import { encodeLiteral } from '../../core/pattern';
@@ -11,7 +11,6 @@ import type { UrlRecord } from '../../core/types';
 import type { UrlBlock, UrlsetWriter } from '../../core/urlset-writer';
 import { checkLoc, isLocalHostUrl } from '../../core/validation';
 import {
-  INDEX_NAME,
   newWriter,
   renderFitting,
   saveUrlset,
