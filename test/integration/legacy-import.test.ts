@@ -9,6 +9,7 @@ import { createSuperAdmin, createAdminWithActions } from '../helpers/admin-auth'
 import { addLocale, ARTICLE, CATEGORY, createArticle, createCategory } from '../helpers/content';
 import { testConfig } from '../helpers/config';
 import { fetchSitemapSet } from '../helpers/sitemap-http';
+import { settled } from '../helpers/settle';
 
 /** The row strapi-plugin-sitemap keeps in strapi_core_store_settings, key `plugin_sitemap_settings`. */
 const LEGACY_ROW = {
@@ -189,6 +190,9 @@ it('applies the import: settings saved, exclusions added, and the sitemap regene
     { contentType: ARTICLE, documentId: hiddenId, locale: 'en' },
   ]);
 
+  // The run the import starts switches files while a client may be fetching the index and then the
+  // files: wait for it to end, so the set fetched is one set (under load a fetch met the switch).
+  expect(await settled(app.strapi, 120_000)).toBe(true);
   const locs = await waitForLocs((current) =>
     current.includes('https://legacy.example.com/news/hello')
   );

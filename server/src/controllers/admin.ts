@@ -1,5 +1,6 @@
 /** Admin API: thin handlers, each validating its input and calling one service. */
 import type { Core } from '@strapi/strapi';
+import type { Context } from 'koa';
 import { errors } from '@strapi/utils';
 import type { CatalogType, GenerateResponse, StatusResponse } from '../core/api-types';
 import { isTimeZone, TIME_ZONE_HELP } from '../core/time-zone';
@@ -26,7 +27,7 @@ function mappableType(strapi: Core.Strapi, contentType: unknown): string {
 }
 
 /** Preview and entry status show entries' values: only to admins who may read them in the content manager. */
-function assertCanReadEntries(strapi: Core.Strapi, ctx: any, uid: string) {
+function assertCanReadEntries(strapi: Core.Strapi, ctx: Context, uid: string) {
   const checker = strapi
     .plugin('content-manager')
     .service('permission-checker')
@@ -37,17 +38,20 @@ function assertCanReadEntries(strapi: Core.Strapi, ctx: any, uid: string) {
     );
 }
 
-function documentInput(strapi: Core.Strapi, input: any) {
-  const { documentId } = input ?? {};
-  const contentType = mappableType(strapi, input?.contentType);
+/** The fields of a request body or query, none trusted yet. */
+const fieldsOf = (input: unknown) => (input ?? {}) as Record<string, unknown>;
+
+function documentInput(strapi: Core.Strapi, input: unknown) {
+  const { documentId, contentType: uid } = fieldsOf(input);
+  const contentType = mappableType(strapi, uid);
   if (typeof documentId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(documentId))
     throw badRequest(['documentId'], 'must be a document id');
   return { contentType, documentId };
 }
 
-function exclusionInput(strapi: Core.Strapi, body: any) {
+function exclusionInput(strapi: Core.Strapi, body: unknown) {
   const { contentType, documentId } = documentInput(strapi, body);
-  const { locale } = body;
+  const { locale } = fieldsOf(body);
   if (
     locale !== undefined &&
     locale !== null &&
@@ -73,29 +77,31 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     ]);
 
   return {
-    async getSettings(ctx: any) {
+    async getSettings(ctx: Context) {
       ctx.body = await service('settings').get();
     },
 
-    async updateSettings(ctx: any) {
+    async updateSettings(ctx: Context) {
       const before = (await service('settings').get()).settings;
-      ctx.body = await service('settings').update(ctx.request.body);
-      await service('scheduler').settingsChanged(before, ctx.body.settings);
+      const saved = await service('settings').update(ctx.request.body);
+      ctx.body = saved;
+      await service('scheduler').settingsChanged(before, saved.settings);
     },
 
     /** What an import of strapi-plugin-sitemap's settings would carry over, and what it cannot. */
-    async legacyImportPreview(ctx: any) {
+    async legacyImportPreview(ctx: Context) {
       ctx.body = await service('legacy-import').preview();
     },
 
     /** Imports strapi-plugin-sitemap's settings once the admin has seen the preview. */
-    async legacyImportApply(ctx: any) {
+    async legacyImportApply(ctx: Context) {
       const before = (await service('settings').get()).settings;
-      ctx.body = await service('legacy-import').apply();
-      await service('scheduler').settingsChanged(before, ctx.body.settings);
+      const applied = await service('legacy-import').apply();
+      ctx.body = applied;
+      await service('scheduler').settingsChanged(before, applied.settings);
     },
 
-    async cronPreview(ctx: any) {
+    async cronPreview(ctx: Context) {
       const { expression, timezone } = ctx.request.body ?? {};
       if (typeof expression !== 'string' || expression.length > 200)
         throw badRequest(['expression'], 'must be a cron expression');
@@ -104,16 +110,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       ctx.body = service('scheduler').previewCron(expression, unset ? undefined : timezone);
     },
 
-    async contentTypes(ctx: any) {
+    async contentTypes(ctx: Context) {
       const catalog = service('settings').catalog();
       const displayName = (uid: string) =>
-        (strapi.contentTypes as any)[uid]?.info?.displayName ?? uid;
+        strapi.contentTypes[uid as keyof typeof strapi.contentTypes]?.info?.displayName ?? uid;
       ctx.body = Object.values(catalog).map(
-        (type: any): CatalogType => ({ ...type, displayName: displayName(type.uid) })
+        (type): CatalogType => ({ ...type, displayName: displayName(type.uid) })
       );
     },
 
-    async preview(ctx: any) {
+    async preview(ctx: Context) {
       const { contentType, settings, limit } = ctx.request.body ?? {};
       const uid = mappableType(strapi, contentType);
       assertCanReadEntries(strapi, ctx, uid);
@@ -123,7 +129,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Starts a run and answers at once; the status shows its progress and result. */
-    async generate(ctx: any) {
+    async generate(ctx: Context) {
       await service('settings').usablePlan();
       service('generator')
         .generate('manual')
@@ -132,7 +138,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       ctx.body = { accepted: true } satisfies GenerateResponse;
     },
 
-    async status(ctx: any) {
+    async status(ctx: Context) {
       ctx.body = {
         ...(await service('dashboard').status()),
         running: service('generator').progress(),
@@ -140,26 +146,26 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Where one entry stands in the sitemap, per locale (the content manager's side panel). */
-    async entryStatus(ctx: any) {
+    async entryStatus(ctx: Context) {
       const { contentType, documentId } = documentInput(strapi, ctx.query);
       assertCanReadEntries(strapi, ctx, contentType);
       ctx.body = await service('entry-status').status(contentType, documentId);
     },
 
-    async listExclusions(ctx: any) {
+    async listExclusions(ctx: Context) {
       ctx.body = await service('exclusions').list(
         typeof ctx.query.contentType === 'string' ? ctx.query.contentType : undefined
       );
     },
 
-    async addExclusion(ctx: any) {
+    async addExclusion(ctx: Context) {
       const input = exclusionInput(strapi, ctx.request.body);
       await service('exclusions').add(input);
       await rewriteDocument(input);
       ctx.body = await service('exclusions').list();
     },
 
-    async removeExclusion(ctx: any) {
+    async removeExclusion(ctx: Context) {
       // DELETE bodies are not parsed by Strapi's body parser: the entry comes in the query string.
       const input = exclusionInput(strapi, ctx.query);
       await service('exclusions').remove(input);

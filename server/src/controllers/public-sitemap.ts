@@ -4,6 +4,7 @@
  * Gzip bytes are sent as stored; a body without gzip is streamed through zlib; HEAD reads nothing.
  */
 import type { Core } from '@strapi/strapi';
+import type { Context } from 'koa';
 import { SERVED_NAME } from '../core/file-names';
 import type { StoredFile } from '../services/file-store';
 import { getService } from '../utils/get-service';
@@ -17,7 +18,7 @@ const CONTENT_TYPES: Record<string, string> = {
 
 const stripWeak = (tag: string) => tag.trim().replace(/^W\//, '');
 
-function isNotModified(ctx: any, etags: string[], lastModified: Date) {
+function isNotModified(ctx: Context, etags: string[], lastModified: Date) {
   const ifNoneMatch = ctx.get('If-None-Match');
   if (ifNoneMatch) {
     const candidates = ifNoneMatch.split(',').map(stripWeak);
@@ -31,7 +32,7 @@ function isNotModified(ctx: any, etags: string[], lastModified: Date) {
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  async serve(ctx: any) {
+  async serve(ctx: Context) {
     const requested = String(ctx.params.name ?? '');
     if (!SERVED_NAME.test(requested)) return ctx.notFound();
     const { settings } = await getService(strapi, 'settings').plan();
