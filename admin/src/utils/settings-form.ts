@@ -7,10 +7,13 @@
 
 import {
   CHANGEFREQS,
+  DATE_FIELD_TYPES,
   isTimeZone,
   MAX_DEBOUNCE_MS,
   MIN_BYTES_PER_FILE,
+  PATTERN_FIELD_TYPES,
   PROTOCOL_LIMITS,
+  TO_ONE_RELATIONS,
   type Changefreq,
   type ContentTypeInfo,
   type ContentTypeSettings,
@@ -266,21 +269,6 @@ export interface CatalogType extends ContentTypeInfo {
   displayName?: string;
 }
 
-const TO_ONE = new Set(['oneToOne', 'manyToOne', 'oneWay']);
-const PATTERN_FIELD_TYPES = new Set([
-  'string',
-  'text',
-  'uid',
-  'email',
-  'enumeration',
-  'integer',
-  'biginteger',
-  'float',
-  'decimal',
-  'date',
-]);
-const DATE_TYPES = new Set(['date', 'datetime', 'timestamp']);
-
 /**
  * The tokens a pattern can use for a type: its own single-value fields, those of the entries its
  * to-one relations point to (`[category.slug]`), and `[locale]` for localized types.
@@ -293,7 +281,11 @@ export function patternTokens(uid: string, catalog: Record<string, CatalogType>)
     if (PATTERN_FIELD_TYPES.has(attribute.type)) tokens.push(`[${name}]`);
   }
   for (const [name, attribute] of Object.entries(type.attributes)) {
-    if (attribute.type !== 'relation' || !TO_ONE.has(attribute.relation ?? '') || !attribute.target)
+    if (
+      attribute.type !== 'relation' ||
+      !TO_ONE_RELATIONS.has(attribute.relation ?? '') ||
+      !attribute.target
+    )
       continue;
     const target = catalog[attribute.target];
     if (!target || attribute.target.startsWith('admin::')) continue;
@@ -310,7 +302,7 @@ export function patternTokens(uid: string, catalog: Record<string, CatalogType>)
 export function lastmodFields(type: CatalogType | undefined): string[] {
   if (!type) return [];
   const fields = Object.entries(type.attributes)
-    .filter(([, attribute]) => DATE_TYPES.has(attribute.type))
+    .filter(([, attribute]) => DATE_FIELD_TYPES.has(attribute.type))
     .map(([name]) => name);
   return fields.sort((a, b) => (a === 'updatedAt' ? -1 : b === 'updatedAt' ? 1 : 0));
 }

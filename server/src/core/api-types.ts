@@ -182,3 +182,5 @@ export interface Exclusion {
   documentId: string;
   locale: string | null;
 }
+
+export { DATE_FIELD_TYPES, PATTERN_FIELD_TYPES, TO_ONE_RELATIONS } from './field-kinds';

@@ -1,5 +1,5 @@
 /**
- * The field checks of the settings validator (settings.ts): each adds an error with its path for every
+ * The field checks of the settings validator (settings-rules.ts): each adds an error with its path for every
  * wrong value it finds, so one pass reports them all.
  */
 import { parsePattern } from './pattern';
@@ -7,21 +7,8 @@ import { toLastmod } from './lastmod';
 import { attributeOf, filterErrors, typeOf } from './mappable';
 import type { Changefreq, CustomUrl, FieldError, SchemaCatalog } from './types';
 import { CHANGEFREQS, MIN_BYTES_PER_FILE, PROTOCOL_LIMITS } from './limits';
+import { DATE_FIELD_TYPES, PATTERN_FIELD_TYPES, TO_ONE_RELATIONS } from './field-kinds';
 
-const TO_ONE_RELATIONS = new Set(['oneToOne', 'manyToOne', 'oneWay']);
-const SCALAR_TYPES = new Set([
-  'string',
-  'text',
-  'uid',
-  'email',
-  'enumeration',
-  'integer',
-  'biginteger',
-  'float',
-  'decimal',
-  'date',
-]);
-const DATE_TYPES = new Set(['date', 'datetime', 'timestamp']);
 // C0 controls and DEL: written as they are, they would break the XML or add lines to the text twin.
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTER = /[\u0000-\u001F\u007F]/;
@@ -135,7 +122,7 @@ function checkPatternFields(
         );
         break;
       }
-      if (!SCALAR_TYPES.has(attribute.type))
+      if (!PATTERN_FIELD_TYPES.has(attribute.type))
         errors.add(
           path,
           `${shown}: "${name}" is a ${attribute.type} field, not a single text or number value`
@@ -197,7 +184,7 @@ export function checkContentTypes(errors: ErrorList, value: unknown, catalog?: S
         errors.add([...base, 'lastmod'], 'must be the name of a date field, or false');
       else if (type) {
         const attribute = attributeOf(type, lastmod);
-        if (!attribute || !DATE_TYPES.has(attribute.type))
+        if (!attribute || !DATE_FIELD_TYPES.has(attribute.type))
           errors.add([...base, 'lastmod'], `"${lastmod}" is not a date field of ${uid}`);
       }
     }
