@@ -13,6 +13,7 @@
 import type { Core } from '@strapi/strapi';
 import { fromDbValue } from '../core/db-values';
 import { joinedRead, readsWithJoins } from '../core/join-plan';
+import { canStreamRows, streamRows } from './row-stream';
 import type { TypeQuery } from '../core/sitemap-plan';
 
 /** A type's read query (from the plan) and what part of it to read. */
@@ -118,8 +119,12 @@ export function queryEngineReader(
   };
 }
 
-/** One query per page (for a query `readsWithJoins` accepts): conditions and order compiled by Strapi's query builder, relations joined. */
-function columnReader(strapi: Core.Strapi, query: SourceQuery, pageSize: number): PageReader {
+/**
+ * The SQL read of a query `readsWithJoins` accepts: conditions and order compiled by Strapi's query
+ * builder, relations joined. `select(after)` builds the query; `rowMapper()` turns a run of its rows
+ * (a page, or a whole stream) into entries.
+ */
+function sqlRead(strapi: Core.Strapi, query: SourceQuery) {
   const root = strapi.db.queryBuilder(query.uid).alias;
   const { plan, documentIdColumn, localeColumn } = joinedRead(strapi.db.metadata, query, root)!;
 
@@ -137,40 +142,89 @@ function columnReader(strapi: Core.Strapi, query: SourceQuery, pageSize: number)
   const order = [{ column: `${root}.${documentIdColumn}`, order: 'asc' }];
   if (localeColumn) order.push({ column: `${root}.${localeColumn}`, order: 'asc' });
 
-  return async (after) => {
-    const qb = strapi.db.queryBuilder(query.uid).select(['id']).where(conditions(query, after));
-    const knexQuery = qb.getKnexQuery() as any;
-    knexQuery.orderBy(order).limit(pageSize);
-    // Relational filters make the builder join (and use DISTINCT): keep that, with our columns.
-    const distinct = qb.shouldUseDistinct();
-    knexQuery.clearSelect();
-    if (distinct) knexQuery.distinct(select);
-    else knexQuery.select(select);
-    for (const join of plan.joins) join(knexQuery);
-    const rows = (await knexQuery) as Array<Record<string, unknown>>;
-    const result: SourceRow[] = [];
-    let previousId: unknown;
-    for (const row of rows) {
-      // A to-one relation with two links (broken data) would repeat the row: keep the first, as populate does.
-      if (row.sitemap_id === previousId) continue;
-      previousId = row.sitemap_id;
-      const documentId = String(row.sitemap_document_id);
-      const locale = query.localized ? (row.sitemap_locale as string) : undefined;
-      const entry: Record<string, unknown> = { id: row.sitemap_id, documentId };
-      if (query.localized) entry.locale = locale;
-      const objects = [entry];
-      for (const node of nodes) {
-        const object = {};
-        objects[node.parent][node.key] = object;
-        objects.push(object);
-      }
-      for (const column of columns)
-        objects[column.node][column.key] = column.convert(row[column.alias]);
-      result.push({ documentId, locale, entry });
-    }
-    return { rows: result, fetched: rows.length };
+  return {
+    select(after: string) {
+      const qb = strapi.db.queryBuilder(query.uid).select(['id']).where(conditions(query, after));
+      const knexQuery = qb.getKnexQuery() as any;
+      knexQuery.orderBy(order);
+      // Relational filters make the builder join (and use DISTINCT): keep that, with our columns.
+      const distinct = qb.shouldUseDistinct();
+      knexQuery.clearSelect();
+      if (distinct) knexQuery.distinct(select);
+      else knexQuery.select(select);
+      for (const join of plan.joins) join(knexQuery);
+      return knexQuery;
+    },
+    rowMapper() {
+      let previousId: unknown;
+      return (rows: Array<Record<string, unknown>>) => {
+        const result: SourceRow[] = [];
+        for (const row of rows) {
+          // A to-one relation with two links (broken data) would repeat the row: keep the first, as populate does.
+          if (row.sitemap_id === previousId) continue;
+          previousId = row.sitemap_id;
+          const documentId = String(row.sitemap_document_id);
+          const locale = query.localized ? (row.sitemap_locale as string) : undefined;
+          const entry: Record<string, unknown> = { id: row.sitemap_id, documentId };
+          if (query.localized) entry.locale = locale;
+          const objects = [entry];
+          for (const node of nodes) {
+            const object = {};
+            objects[node.parent][node.key] = object;
+            objects.push(object);
+          }
+          for (const column of columns)
+            objects[column.node][column.key] = column.convert(row[column.alias]);
+          result.push({ documentId, locale, entry });
+        }
+        return result;
+      };
+    },
   };
 }
+
+/** One query per page of `pageSize` rows, after a key. */
+function columnReader(strapi: Core.Strapi, query: SourceQuery, pageSize: number): PageReader {
+  const read = sqlRead(strapi, query);
+  return async (after) => {
+    const rows = (await read.select(after).limit(pageSize)) as Array<Record<string, unknown>>;
+    // A page may start with the row that ended the previous one (a document read again).
+    return { rows: read.rowMapper()(rows), fetched: rows.length };
+  };
+}
+
+/**
+ * A whole type in one ordered query, streamed (PostgreSQL, MySQL/MariaDB). Keyset pages by a random
+ * document id cost each page a walk of the documents index and a random read per row, and on
+ * PostgreSQL a page's join restarts from the link table's start; one sorted query reads the table
+ * once. SQLite keeps keyset pages: Strapi has it on one connection in rollback-journal mode, where a
+ * read left open for the whole run would hold every other query, editors' saves included.
+ */
+async function* streamedDocuments(
+  strapi: Core.Strapi,
+  query: SourceQuery,
+  batchSize: number
+): AsyncGenerator<SourceDocument[]> {
+  const read = sqlRead(strapi, query);
+  const toRows = read.rowMapper();
+  let pending: SourceDocument | undefined;
+  for await (const rows of streamRows(strapi, read.select(''), batchSize)) {
+    const documents: SourceDocument[] = pending ? [pending] : [];
+    for (const row of toRows(rows)) {
+      const last = documents[documents.length - 1];
+      if (last && last.documentId === row.documentId) last.versions.push(row);
+      else documents.push({ documentId: row.documentId, versions: [row] });
+    }
+    // The last document may go on in the next batch (its other locales).
+    pending = documents.pop();
+    if (documents.length > 0) yield documents;
+  }
+  if (pending) yield [pending];
+}
+
+/** True for a read of a whole type, which one sorted query answers. */
+const readsWholeType = (query: SourceQuery) =>
+  !query.after && !query.upTo && !query.documentIds && query.maxDocuments === undefined;
 
 export async function* readDocuments(
   strapi: Core.Strapi,
@@ -178,6 +232,10 @@ export async function* readDocuments(
 ): AsyncGenerator<SourceDocument[]> {
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const joins = readsWithJoins(strapi.db.metadata, query);
+  if (joins && readsWholeType(query) && canStreamRows(strapi)) {
+    yield* streamedDocuments(strapi, query, pageSize);
+    return;
+  }
   yield* documentsFrom(
     joins ? columnReader(strapi, query, pageSize) : queryEngineReader(strapi, query, pageSize),
     query
