@@ -156,7 +156,7 @@ describe('settings', () => {
     const { status, body } = await api('GET', '/settings', superToken);
     expect(status).toBe(200);
     expect(body.settings.hostname).toBe('https://www.example.com');
-    expect(body.settings.limits).toEqual({ urlsPerFile: 50000, bytesPerFile: 52428800 });
+    expect(body.settings.limits).toEqual({ urlsPerFile: 10000, bytesPerFile: 52428800 });
     expect(body.sources).toMatchObject({
       hostname: 'config',
       contentTypes: 'config',
@@ -212,7 +212,7 @@ describe('settings', () => {
     expect((await api('GET', '/status', superToken)).body.nextScheduledRun).toBeNull();
     await api('PUT', '/settings', superToken, { cron: null });
     const reset = await api('PUT', '/settings', superToken, { limits: null });
-    expect(reset.body.settings.limits.urlsPerFile).toBe(50000);
+    expect(reset.body.settings.limits.urlsPerFile).toBe(10000);
     expect(reset.body.sources.limits).toBe('default');
   });
 });

@@ -77,6 +77,8 @@ beforeAll(async () => {
     pluginConfig: testConfig({
       contentTypes: { [CATEGORY]: { pattern: '/c/[slug]', priority: 0.5 } },
       customUrls: [],
+      // The protocol's largest file, not the plugin's default of 10,000 URLs.
+      limits: { urlsPerFile: 50_000 },
     }),
   });
   // The first generation of a fresh install runs in the background: let it finish on the empty set.

@@ -4,6 +4,7 @@ import {
   describeErrors,
   MIN_BYTES_PER_FILE,
   parseOrigin,
+  DEFAULT_LIMITS,
   PROTOCOL_LIMITS,
   validateSettings,
 } from '../../server/src/core/settings-rules';
@@ -124,7 +125,7 @@ describe('validateSettings', () => {
         hostname: 'https://www.example.com',
         hostnames: {},
         publicUrl: undefined,
-        limits: { ...PROTOCOL_LIMITS },
+        limits: { ...DEFAULT_LIMITS },
       });
     });
 
@@ -167,14 +168,15 @@ describe('validateSettings', () => {
       });
     });
 
-    it('fills missing limits with the protocol limits', () => {
-      expect(validateSettings(settings({ limits: {} }), catalog).settings!.limits).toEqual(
-        PROTOCOL_LIMITS
-      );
+    it('fills missing limits with the defaults: 10,000 URLs and the protocol’s 50 MB', () => {
+      expect(validateSettings(settings({ limits: {} }), catalog).settings!.limits).toEqual({
+        urlsPerFile: 10_000,
+        bytesPerFile: PROTOCOL_LIMITS.bytesPerFile,
+      });
       expect(
         validateSettings(settings({ limits: { bytesPerFile: 2048 } }), catalog).settings!.limits
       ).toEqual({
-        urlsPerFile: PROTOCOL_LIMITS.urlsPerFile,
+        urlsPerFile: DEFAULT_LIMITS.urlsPerFile,
         bytesPerFile: 2048,
       });
     });

@@ -71,7 +71,7 @@ describe('usableSettings', () => {
       catalog
     );
     expect(result.settings!.hostname).toBe('https://www.example.com');
-    expect(result.settings!.limits.urlsPerFile).toBe(50_000);
+    expect(result.settings!.limits.urlsPerFile).toBe(10_000); // the default
     expect(result.skipped.map((item) => item.setting).sort()).toEqual(['hostname', 'limits']);
   });
 

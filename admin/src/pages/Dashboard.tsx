@@ -226,9 +226,7 @@ export const Dashboard = () => {
                   <Th>{t('dashboard.files.name', 'File')}</Th>
                   <Th>{t('dashboard.files.urls', 'URLs')}</Th>
                   <Th>{t('dashboard.files.size', 'Size')}</Th>
-                  <Th>
-                    {t('dashboard.files.limits', 'Share of the limits (50,000 URLs / 50 MB)')}
-                  </Th>
+                  <Th>{t('dashboard.files.limits', 'Share of the file limits (URLs, bytes)')}</Th>
                   <Th>{t('dashboard.files.lastmod', 'Newest lastmod')}</Th>
                 </Tr>
               </Thead>

@@ -5,7 +5,13 @@
 import { validate as isValidCron } from 'node-cron';
 import { isTimeZone, TIME_ZONE_HELP } from './time-zone';
 import type { FieldError, SchemaCatalog, SitemapSettings } from './types';
-import { CHANGEFREQS, MAX_DEBOUNCE_MS, MIN_BYTES_PER_FILE, PROTOCOL_LIMITS } from './limits';
+import {
+  CHANGEFREQS,
+  DEFAULT_LIMITS,
+  MAX_DEBOUNCE_MS,
+  MIN_BYTES_PER_FILE,
+  PROTOCOL_LIMITS,
+} from './limits';
 import {
   checkContentTypes,
   checkCustomUrls,
@@ -15,14 +21,21 @@ import {
   parseOrigin,
 } from './setting-checks';
 
-export { CHANGEFREQS, MAX_DEBOUNCE_MS, MIN_BYTES_PER_FILE, PROTOCOL_LIMITS, parseOrigin };
+export {
+  CHANGEFREQS,
+  DEFAULT_LIMITS,
+  MAX_DEBOUNCE_MS,
+  MIN_BYTES_PER_FILE,
+  PROTOCOL_LIMITS,
+  parseOrigin,
+};
 
 export const DEFAULT_SETTINGS: SitemapSettings = {
   hostname: '',
   hostnames: {},
   contentTypes: {},
   customUrls: [],
-  limits: { ...PROTOCOL_LIMITS },
+  limits: { ...DEFAULT_LIMITS },
   gzip: true,
   xsl: true,
   cron: '0 3 * * *',
@@ -157,8 +170,8 @@ export function validateSettings(
       cronTimezone: cronTimezone as string | undefined,
       customUrls,
       limits: {
-        urlsPerFile: limits.urlsPerFile ?? PROTOCOL_LIMITS.urlsPerFile,
-        bytesPerFile: limits.bytesPerFile ?? PROTOCOL_LIMITS.bytesPerFile,
+        urlsPerFile: limits.urlsPerFile ?? DEFAULT_LIMITS.urlsPerFile,
+        bytesPerFile: limits.bytesPerFile ?? DEFAULT_LIMITS.bytesPerFile,
       },
     },
   };

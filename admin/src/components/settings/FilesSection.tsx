@@ -19,7 +19,7 @@ export const FilesSection = (props: SectionProps) => {
       title={t('settings.files', 'Files')}
       description={t(
         'settings.files.description',
-        'The protocol allows at most 50,000 URLs and 50 MB per file; smaller limits give more, smaller files.'
+        'The protocol allows at most 50,000 URLs and 50 MB per file. The default is 10,000 URLs: a publish rewrites the file that holds the entry, so smaller files are fresh sooner.'
       )}
     >
       <Grid.Root gap={5}>
