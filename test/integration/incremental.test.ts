@@ -69,7 +69,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-it('records publishes and writes only the file that holds the new entry, and the ones it fills after it', async () => {
+it('records publishes and writes only the file that holds the new entry, split in two when full', async () => {
   const before = await liveRows();
   expect(before.size).toBeGreaterThanOrEqual(4);
   const ranges = ((await plugin().service('file-store').listLive()) as any[])
@@ -84,14 +84,20 @@ it('records publishes and writes only the file that holds the new entry, and the
   await settle();
   expect(await locs()).toContain(`${HOST}/blog/news/fresh`);
   const rewritten = rewrittenBetween(before, await liveRows());
-  // The file holding the new key; a full file passes its last entries on to the files after it,
-  // as a full run fills them. Files before it and other types are not rewritten.
+  // The file holding the new key, full from the full run, splits into two halves within its range:
+  // itself and a new file. No other file is rewritten, before or after it.
   const key = fresh.documentId;
   const holder = ranges.findIndex(
     (row) => key > (row.rangeStart ?? '') && (row.rangeEnd === null || key <= row.rangeEnd)
   );
   expect(rewritten).toContain(ranges[holder].name);
-  for (const row of ranges.slice(0, holder)) expect(rewritten).not.toContain(row.name);
+  const others = ranges.filter((_, i) => i !== holder).map((row) => row.name);
+  for (const name of others) expect(rewritten).not.toContain(name);
+  const after = ((await plugin().service('file-store').listLive()) as any[]).filter(
+    (row) => row.format === 'urlset' && row.groupKey === 'article'
+  );
+  const splits = ranges[holder].urlCount + 1 > 4; // urlsPerFile
+  expect(after).toHaveLength(ranges.length + (splits ? 1 : 0));
   expect(rewritten).not.toContain('category-1.xml');
   expect((await lastRun()).report.scope).toBe('documents');
 });

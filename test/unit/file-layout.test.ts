@@ -1,5 +1,6 @@
 import {
   chainRanges,
+  evenShare,
   fillFiles,
   holds,
   inIndexOrder,
@@ -80,26 +81,65 @@ describe('spliceBlocks', () => {
 describe('fillFiles', () => {
   const blocks = ['a', 'b', 'c', 'd', 'e'].map(block);
 
-  it('rolls the last file of a group over into as many files as it needs', () => {
-    const { outputs, carried, discarded } = fillFiles(writer(2), blocks, false);
+  it('writes blocks into as many files as the limits need', () => {
+    const outputs = fillFiles(writer(2), blocks);
     expect(outputs.map((file) => [file.firstKey, file.lastKey])).toEqual([
       ['a', 'b'],
       ['c', 'd'],
       ['e', 'e'],
     ]);
-    expect(carried).toEqual([]);
-    expect(discarded).toBeNull();
-  });
-
-  it('carries what does not fit on to the next file when one follows', () => {
-    const { outputs, carried, discarded } = fillFiles(writer(2), blocks, true);
-    expect(outputs.map((file) => [file.firstKey, file.lastKey])).toEqual([['a', 'b']]);
-    expect(keysOf(carried)).toEqual(['c', 'd', 'e']);
-    expect(discarded?.firstKey).toBe('c');
   });
 
   it('writes nothing for no blocks', () => {
-    expect(fillFiles(writer(2), [], true).outputs).toEqual([]);
+    expect(fillFiles(writer(2), [])).toEqual([]);
+  });
+});
+
+describe('evenShare', () => {
+  const keys = (count: number) =>
+    Array.from({ length: count }, (_, i) => block(`k${String(i).padStart(5, '0')}`));
+  // Bytes never bind here: the protocol's 50 MB.
+  const sizes = (blocks: ReturnType<typeof keys>, limit: number) =>
+    fillFiles(
+      new UrlsetWriter(
+        { urlsPerFile: evenShare(blocks, limit), bytesPerFile: 52_428_800 },
+        undefined,
+        () => new MemorySink()
+      ),
+      blocks
+    ).map((file) => file.urlCount);
+
+  it('keeps the limit for what fits in one file', () => {
+    expect(evenShare(keys(10), 10)).toBe(10);
+  });
+
+  it('splits a file one URL over the limit into two halves, not a full file and a tiny one', () => {
+    expect(sizes(keys(10_001), 10_000)).toEqual([5_001, 5_000]);
+  });
+
+  it('never writes more files than the limit needs, nor one over the limit', () => {
+    for (const [urls, limit] of [
+      [21, 10],
+      [30, 10],
+      [99, 7],
+      [50_001, 50_000],
+    ]) {
+      const files = sizes(keys(urls), limit);
+      expect(files).toHaveLength(Math.ceil(urls / limit));
+      expect(Math.max(...files)).toBeLessThanOrEqual(limit);
+    }
+  });
+
+  it('leaves room for the largest block, which never splits', () => {
+    const multi = (key: string, count: number) =>
+      renderBlock({
+        key,
+        records: Array.from({ length: count }, (_, i) => ({
+          loc: `https://example.com/${key}/${i}`,
+        })),
+      });
+    const blocks = [multi('a', 3), multi('b', 3), multi('c', 3), multi('d', 3)];
+    expect(sizes(blocks, 9)).toEqual([6, 6]);
   });
 });
 

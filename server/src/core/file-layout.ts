@@ -62,26 +62,36 @@ export function spliceBlocks(old: RenderedBlock[], fresh: RenderedBlock[], chang
   );
 }
 
-/**
- * Writes `blocks` into files. When `canCarry` (a later file of the group follows), the first file that
- * fills up ends the pass: the blocks from the one that did not fit on are `carried` to the next file,
- * and the file the writer opened for that block is `discarded` (its sink must still be finished).
- */
-export function fillFiles<S extends FileSink>(
-  writer: UrlsetWriter<S>,
-  blocks: RenderedBlock[],
-  canCarry: boolean
-) {
+/** Writes `blocks` into as many files as the writer's limits need. */
+export function fillFiles<S extends FileSink>(writer: UrlsetWriter<S>, blocks: RenderedBlock[]) {
   const outputs: Array<ClosedFile<S>> = [];
-  for (let n = 0; n < blocks.length; n++) {
-    const closed = writer.add(blocks[n]);
-    if (!closed) continue;
-    outputs.push(closed);
-    if (canCarry) return { outputs, carried: blocks.slice(n), discarded: writer.close() };
+  for (const block of blocks) {
+    const closed = writer.add(block);
+    if (closed) outputs.push(closed);
   }
   const last = writer.close();
   if (last) outputs.push(last);
-  return { outputs, carried: [] as RenderedBlock[], discarded: null };
+  return outputs;
+}
+
+/**
+ * URLs per file that spread `blocks` evenly over the fewest files they need. A file that a publish
+ * fills past the limit splits into halves in its own key range, as a B-tree page does: full files
+ * from a full run would otherwise pass their last URLs on through every later file of the group
+ * (at 100,000 URLs, one new article rewrote 9 files). A block (a document's locales) never splits,
+ * so each share has room for all but one URL of the largest block on top: every file but the last
+ * then holds at least an even share, and the last one no more.
+ */
+export function evenShare(blocks: RenderedBlock[], urlsPerFile: number) {
+  let urls = 0;
+  let largest = 0;
+  for (const block of blocks) {
+    urls += block.urlCount;
+    largest = Math.max(largest, block.urlCount);
+  }
+  if (urls <= urlsPerFile) return urlsPerFile;
+  const files = Math.ceil(urls / urlsPerFile);
+  return Math.min(urlsPerFile, Math.ceil(urls / files) + largest - 1);
 }
 
 /** Ranges of consecutive files from `start`: each ends at its last key, the last one at `end`. */

@@ -121,8 +121,12 @@ export async function saveUrlset(
   return row;
 }
 
-export const newWriter = (run: Run, onOpen: (sink: GzipFileSink) => void = () => undefined) =>
-  new UrlsetWriter(run.settings.limits, run.xslHref, () => {
+export const newWriter = (
+  run: Run,
+  onOpen: (sink: GzipFileSink) => void = () => undefined,
+  limits = run.settings.limits
+) =>
+  new UrlsetWriter(limits, run.xslHref, () => {
     const sink = new GzipFileSink();
     onOpen(sink);
     return sink;

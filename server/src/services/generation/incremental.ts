@@ -4,6 +4,7 @@
  */
 import {
   chainRanges,
+  evenShare,
   fillFiles,
   holds,
   inRangeOrder,
@@ -45,9 +46,8 @@ async function storedBlocks(
 
 /**
  * Rewrites only the files of `uid` whose key range holds one of `documentIds`. A file that grew
- * past the limits keeps what fits and passes the rest on to the next file of its group, as a full
- * run fills them (the last file of a group rolls over into new files, which take the next free
- * number); a file left empty is dropped and its range handed to a neighbour. Returns false when
+ * past the limits splits evenly within its own key range (the new files take the next free
+ * numbers); a file left empty is dropped and its range handed to a neighbour. Returns false when
  * the type must be rewritten whole.
  */
 export async function rewriteDocuments(
@@ -76,20 +76,17 @@ export async function rewriteDocuments(
     const affected = new Set(ordered.filter((file) => documentIds.some((id) => holds(file, id))));
     let nextSeq = Math.max(...ordered.map((file) => seqOf(file.name))) + 1;
     const handOff = new RangeHandOff();
-    // Blocks a full file passed on to the next one, and where that next one now starts.
-    let carried: RenderedBlock[] = [];
-    let carriedFrom = '';
 
-    for (const [i, source] of ordered.entries()) {
-      if (!affected.has(source) && carried.length === 0) {
+    for (const source of ordered) {
+      if (!affected.has(source)) {
         handOff.kept(source.id);
         continue;
       }
       for (const name of [source.name, textName(source.name), blockIndexName(source.name)])
         run.replaced.add(name);
       const start = handOff.startOf(source);
-      const outputStart = carried.length > 0 ? carriedFrom : start;
       const fresh: RenderedBlock[] = [];
+      // Asked only whether a block fits in an empty file: the files are written once all blocks are known.
       const writer = newWriter(run);
       const onBlock = (blockGroup: string, block: Block) => {
         if (blockGroup !== groupKey) {
@@ -121,28 +118,23 @@ export async function rewriteDocuments(
         await writeRange(run, uid, { after: start, upTo: source.rangeEnd, origin, seen }, onBlock);
         blocks = fresh;
       }
-      // Carried blocks come from the previous file's range: they sort before this file's keys.
-      const filled = fillFiles(writer, [...carried, ...blocks], i < ordered.length - 1);
-      const { outputs } = filled;
-      carried = filled.carried;
-      // The writer opened a file for the block that did not fit: that block goes on instead.
-      await filled.discarded?.sink.finish();
+      const limits = run.settings.limits;
+      const share = evenShare(blocks, limits.urlsPerFile);
+      const outputs = fillFiles(
+        newWriter(run, undefined, { ...limits, urlsPerFile: share }),
+        blocks
+      );
       if (outputs.length === 0) {
         handOff.emptied(start);
         continue;
       }
       const lastKeys = outputs.map((file) => file.lastKey);
-      const ranges = chainRanges(
-        lastKeys,
-        outputStart,
-        carried.length === 0 ? source.rangeEnd : lastKeys[lastKeys.length - 1]
-      );
+      const ranges = chainRanges(lastKeys, start, source.rangeEnd);
       for (const [n, file] of outputs.entries()) {
         const name = n === 0 ? source.name : urlsetName(groupKey, nextSeq++);
         const row = await saveUrlset(run, file, { name, groupKey, contentType: uid, ...ranges[n] });
         handOff.written(row.id);
       }
-      carriedFrom = lastKeys[lastKeys.length - 1];
     }
     run.ranges.push(...handOff.finish());
   }
