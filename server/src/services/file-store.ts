@@ -178,7 +178,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const data = compressed
           .subarray(seq * PART_BYTES, (seq + 1) * PART_BYTES)
           .toString('base64');
-        await parts().create({ data: { fileId: row.id, seq, data } });
+        await parts().create({ data: { fileId: row.id, seq, data }, select: ['id'] }); // the id only, not the part just written
       }
       return { kept: false, row };
     },
