@@ -99,19 +99,17 @@ async function lowerBound(strapi) {
   const article = strapi.db.metadata.get('api::article.article');
   const category = strapi.db.metadata.get('api::category.category');
   const link = article.attributes.category.joinTable;
-  let after = 0;
-  let files = 0;
-  let urls = 0;
-  let parts = [];
-  for (;;) {
-    const rows = await knex(`${article.tableName} as a`)
+  const query = () =>
+    knex(`${article.tableName} as a`)
       .leftJoin(`${link.name} as l`, `l.${link.joinColumn.name}`, 'a.id')
       .leftJoin(`${category.tableName} as c`, 'c.id', `l.${link.inverseJoinColumn.name}`)
       .select('a.id', 'a.slug', 'a.updated_at', 'c.slug as category_slug')
       .whereNotNull('a.published_at')
-      .andWhere('a.id', '>', after)
-      .orderBy('a.id')
-      .limit(SCAN_PAGE);
+      .orderBy('a.id');
+  let files = 0;
+  let urls = 0;
+  let parts = [];
+  for await (const rows of inIdOrder(strapi, query)) {
     for (const row of rows) {
       const loc = `https://www.example.com/blog/${encodeURIComponent(row.category_slug)}/${encodeURIComponent(row.slug)}`;
       parts.push(
@@ -123,11 +121,54 @@ async function lowerBound(strapi) {
         parts = [];
       }
     }
-    if (rows.length < SCAN_PAGE) break;
-    after = rows[rows.length - 1].id;
   }
   if (parts.length) files++;
   return { urls, files };
+}
+
+/**
+ * The lower bound's rows in batches, each database read its fastest way: one query streamed on
+ * PostgreSQL (a cursor: keyset pages with the join make it merge-join the link table from its start
+ * on every page, 19 s instead of a few at 1M) and MySQL (mysql2's stream); pages by id on SQLite.
+ */
+async function* inIdOrder(strapi, query) {
+  const knex = strapi.db.connection;
+  if (CLIENT === 'postgres') {
+    const { sql, bindings } = query().toSQL().toNative();
+    const connection = await knex.client.acquireConnection();
+    try {
+      await connection.query('BEGIN READ ONLY');
+      await connection.query(`DECLARE bound NO SCROLL CURSOR FOR ${sql}`, bindings);
+      for (;;) {
+        const { rows } = await connection.query(`FETCH ${SCAN_PAGE} FROM bound`);
+        if (rows.length > 0) yield rows;
+        if (rows.length < SCAN_PAGE) break;
+      }
+    } finally {
+      await connection.query('ROLLBACK');
+      await knex.client.releaseConnection(connection);
+    }
+    return;
+  }
+  if (CLIENT === 'mysql') {
+    let batch = [];
+    for await (const row of query().stream()) {
+      batch.push(row);
+      if (batch.length === SCAN_PAGE) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length > 0) yield batch;
+    return;
+  }
+  let after = 0;
+  for (;;) {
+    const rows = await query().andWhere('a.id', '>', after).limit(SCAN_PAGE);
+    if (rows.length > 0) yield rows;
+    if (rows.length < SCAN_PAGE) return;
+    after = rows[rows.length - 1].id;
+  }
 }
 
 /**
