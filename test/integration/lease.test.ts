@@ -9,10 +9,8 @@ import { CATEGORY } from '../helpers/content';
 import { testConfig } from '../helpers/config';
 import { settled } from '../helpers/settle';
 
-// A run of a few seconds against a lease of one: renewed every third of a second, it survives a
-// loaded CI machine's pauses (at 500 ms, a loaded SQLite run once lost it to the competitor).
-const SEEDED = 120_000;
-const TTL_MS = 1000;
+const SEEDED = 60_000;
+const TTL_MS = 500;
 let app: TestStrapi;
 const plugin = () => app.strapi.plugin('sitemap');
 const lease = () => plugin().service('lease');

@@ -199,6 +199,10 @@ export async function writeRange(
         }
       }
       if (afterPage) await afterPage();
+      // Timers and requests get their turn between pages: better-sqlite3 answers synchronously, and
+      // with nothing else to wait for a run held the event loop from start to end (the lease went
+      // unrenewed, requests waited).
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
 }
