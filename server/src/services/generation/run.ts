@@ -151,7 +151,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         rewritten,
       };
     } catch (error) {
-      strapi.log.error(`[sitemap] run ${runId} failed: ${(error as Error).message}`);
+      // A run cut short by Strapi shutting down is expected, not an error to alert on.
+      if (stopping) strapi.log.info(`[sitemap] run ${runId} stopped: ${(error as Error).message}`);
+      else strapi.log.error(`[sitemap] run ${runId} failed: ${(error as Error).message}`);
       await store.discard(runId).catch(() => undefined);
       const failedReport = {
         scope: scope.kind,
