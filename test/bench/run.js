@@ -436,11 +436,6 @@ async function benchSize(n) {
       publishChangeRun,
       publishReturnMs,
       publishChange,
-      incrementalRun: {
-        durationMs: publishChangeRun.durationMs,
-        filesWritten: publishChangeRun.filesWritten,
-        scope: publishChangeRun.reportScope,
-      },
       serving,
       debounceMs: DEBOUNCE_MS,
     };
