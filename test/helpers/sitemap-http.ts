@@ -8,6 +8,8 @@ export interface ParsedUrl {
   changefreq?: string;
   priority?: string;
   alternates: Array<{ hreflang: string; href: string }>;
+  /** `<image:loc>` of each `<image:image>`, in order. */
+  images: string[];
 }
 
 export interface FetchedFile {
@@ -40,6 +42,7 @@ export function parseUrlset(xml: string): ParsedUrl[] {
       hreflang: link.getAttribute('hreflang'),
       href: link.getAttribute('href'),
     })),
+    images: childrenNamed(url, 'image:image').map((image) => textOf(image, 'image:loc')!),
   }));
 }
 

@@ -16,7 +16,14 @@ import {
   unpublish,
 } from '../helpers/content';
 import { testConfig } from '../helpers/config';
-import { fetchSitemapSet, type ParsedUrl } from '../helpers/sitemap-http';
+import {
+  fetchSitemapSet,
+  fileUrl,
+  getText,
+  parseIndex,
+  type ParsedUrl,
+} from '../helpers/sitemap-http';
+import { validateSitemapXml } from '../helpers/xmllint';
 import { settled } from '../helpers/settle';
 
 const HOST = 'https://www.example.com';
@@ -50,6 +57,28 @@ async function servedView<T>(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return last;
+}
+
+/** The file names an index lists, fetched over HTTP and validated; null when it is not served. */
+async function indexedNames(name: string): Promise<string[] | null> {
+  const { response, text } = await getText(fileUrl(app.baseUrl, name));
+  if (response.status === 404) return null;
+  expect((await validateSitemapXml(text)).valid).toBe(true);
+  return parseIndex(text)
+    .map((entry) => entry.loc.split('/').pop()!)
+    .sort();
+}
+
+/** Each index's files: the global one lists every file, each host's only the files of its URLs. */
+async function indexesByHost() {
+  const all = (await indexedNames('index.xml'))!;
+  return {
+    all,
+    main: await indexedNames('index-www-example-com.xml'),
+    fr: await indexedNames('index-www-example-fr.xml'),
+    frFiles: all.filter((name) => name.startsWith('article_fr-')),
+    mainFiles: all.filter((name) => !name.startsWith('article_fr-')),
+  };
 }
 
 /** The hreflang links of a document's three URLs; null for a URL not listed. */
@@ -129,6 +158,27 @@ it('writes the fr locale in its own file series, with hreflang links across host
   });
 });
 
+it('gives each host an index of its own files, and the dashboard a robots.txt line per host', async () => {
+  const indexes = await indexesByHost();
+  expect(indexes.fr).toEqual(['article_fr-1.xml', 'article_fr-2.xml']);
+  expect(indexes.main).toEqual(indexes.mainFiles);
+  expect(indexes.main).toContain('category-1.xml');
+  expect(indexes.all).toHaveLength(indexes.main!.length + indexes.fr!.length);
+
+  const status = await plugin().service('dashboard').status();
+  expect(status.hostRobots).toEqual([
+    {
+      origin: HOST,
+      line: 'Sitemap: https://cms.example.com/api/sitemap/index-www-example-com.xml',
+    },
+    {
+      origin: FR_HOST,
+      line: 'Sitemap: https://cms.example.com/api/sitemap/index-www-example-fr.xml',
+    },
+  ]);
+  expect(status.robots).toEqual(['Sitemap: https://cms.example.com/api/sitemap/index.xml']);
+});
+
 it('gives the fr entry the new en URL after a slug change of the en version', async () => {
   const data = { slug: 'alpha-renamed' } as any;
   await app.strapi
@@ -177,4 +227,21 @@ it('ends with the same URLs and hreflang links a full regeneration writes', asyn
   expect((await plugin().service('generator').generate('manual')).status).toBe('success');
   const full = await fetchSitemapSet(app.baseUrl);
   expect(sorted(incremental.urls)).toEqual(sorted(full.urls));
+});
+
+it('keeps each host index to its own files through incremental runs', async () => {
+  await unpublish(app.strapi, ARTICLE, ids.alpha, 'fr');
+  await publish(app.strapi, ARTICLE, ids.beta, 'en');
+  expect(await settled(app.strapi, 30_000)).toBe(true);
+  const indexes = await indexesByHost();
+  expect(indexes.fr).toEqual(indexes.frFiles);
+  expect(indexes.main).toEqual(indexes.mainFiles);
+});
+
+it('serves no host index once every locale is back on the main hostname', async () => {
+  await plugin().service('settings').update({ hostnames: {} });
+  expect((await plugin().service('generator').generate('settings')).status).toBe('success');
+  expect(await indexedNames('index-www-example-fr.xml')).toBeNull();
+  expect(await indexedNames('index-www-example-com.xml')).toBeNull();
+  expect((await plugin().service('dashboard').status()).hostRobots).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import {
   CUSTOM_GROUP,
   hostGroup,
+  hostIndexNames,
   blockIndexName,
   seqOf,
   SERVED_NAME,
@@ -108,5 +109,29 @@ describe('file names', () => {
       expect(name).toMatch(SERVED_NAME);
     }
     expect(names).not.toContain('index.xml');
+  });
+});
+
+describe('hostIndexNames', () => {
+  it('names each host’s index after its host', () => {
+    expect([...hostIndexNames(['https://www.example.com', 'https://www.example.fr'])]).toEqual([
+      ['https://www.example.com', 'index-www-example-com.xml'],
+      ['https://www.example.fr', 'index-www-example-fr.xml'],
+    ]);
+  });
+
+  it('adds the origin’s hash where a name would end like a urlset’s or two hosts would share it', () => {
+    const names = hostIndexNames(['http://localhost:3000', 'https://a-b.com', 'https://a.b-com']);
+    const withPort = names.get('http://localhost:3000')!;
+    expect(withPort).toMatch(/^index-localhost-3000_[0-9a-f]{8}\.xml$/);
+    expect(seqOf(withPort)).toBe(0);
+    expect(names.get('https://a-b.com')).toMatch(/^index-a-b-com_[0-9a-f]{8}\.xml$/);
+    expect(names.get('https://a.b-com')).not.toBe(names.get('https://a-b.com'));
+    for (const name of names.values()) expect(name).toMatch(SERVED_NAME);
+  });
+
+  it('keeps a long host’s name within what the public route serves', () => {
+    const origin = `https://${'sub.'.repeat(40)}example.com`;
+    expect(hostIndexNames([origin]).get(origin)).toMatch(SERVED_NAME);
   });
 });

@@ -48,6 +48,7 @@ const typeSettings = z.object({
   changefreq: changefreq.optional(),
   lastmod: z.union([z.string(), z.literal(false)]).optional(),
   filters: z.record(z.string(), z.unknown()).optional(),
+  images: z.array(z.string()).optional(),
 });
 
 const customUrl = z.object({
@@ -109,7 +110,12 @@ const validationSample = z.object({
 
 export const previewSchema: z.ZodType<PreviewResponse> = z.object({
   urls: z.array(
-    z.object({ documentId: z.string(), locale: z.string().optional(), url: z.string() })
+    z.object({
+      documentId: z.string(),
+      locale: z.string().optional(),
+      url: z.string(),
+      images: z.array(z.string()).optional(),
+    })
   ),
   leftOut: z.array(validationSample),
   estimatedUrlCount: z.number(),
@@ -165,6 +171,7 @@ export const statusSchema: z.ZodType<StatusResponse> = z.object({
   textFiles: z.array(sitemapFile),
   totals: z.object({ urls: z.number(), files: z.number(), bytes: z.number() }),
   counts: z.record(z.string(), z.record(z.string(), z.number())),
+  imageCounts: z.record(z.string(), z.number()),
   validation: z.object({
     counts: z.record(z.string(), z.number()),
     samples: z.array(validationSample),
@@ -196,6 +203,7 @@ export const statusSchema: z.ZodType<StatusResponse> = z.object({
   ),
   running: runProgress.nullable(),
   robots: z.array(z.string()),
+  hostRobots: z.array(z.object({ origin: z.string(), line: z.string() })),
   hostname: z.string(),
   cron: z.union([z.string(), z.literal(false)]),
   mappedTypes: z.number(),
@@ -209,6 +217,7 @@ const localeStatus = z.object({
   state: code<EntryState>(),
   url: z.string().nullable(),
   draftUrl: z.string().nullable(),
+  images: z.array(z.string()),
   file: z.string().nullable(),
   fileUrl: z.string().nullable(),
   pending: z.boolean(),

@@ -22,6 +22,7 @@ import { describeCron } from '../utils/cron';
 import { contentManagerLink, formatBytes, formatPercent, isCrossHost } from '../utils/format';
 import { describeQueryError } from '../utils/query-state';
 import { Section } from '../components/Section';
+import { RobotsLines } from '../components/dashboard/RobotsLines';
 import { RunProblems } from '../components/dashboard/RunProblems';
 import { useSitemapQuery } from '../hooks/useSitemapQuery';
 import { useTranslate } from '../hooks/useTranslate';
@@ -105,8 +106,8 @@ export const Dashboard = () => {
     }
   };
 
-  const copyRobots = async () => {
-    await navigator.clipboard.writeText(status!.robots.join('\n'));
+  const copyRobots = async (lines: string[]) => {
+    await navigator.clipboard.writeText(lines.join('\n'));
     toggleNotification({
       type: 'success',
       message: t('dashboard.robots.copied', 'Copied to the clipboard.'),
@@ -209,12 +210,26 @@ export const Dashboard = () => {
                 )}
               </Typography>
             )}
-            <Box padding={3} marginTop={3} marginBottom={3} background="neutral100" hasRadius>
-              <Typography tag="pre">{status.robots.join('\n')}</Typography>
-            </Box>
-            <Button variant="secondary" onClick={copyRobots}>
-              {t('dashboard.robots.copy', 'Copy')}
-            </Button>
+            {status.hostRobots.length === 0 ? (
+              <RobotsLines lines={status.robots} onCopy={copyRobots} />
+            ) : (
+              <>
+                <Typography tag="p">
+                  {t(
+                    'dashboard.robots.perHost',
+                    'Locales have hostnames of their own: each front end gets an index of its own files. Add to each host’s robots.txt its line:'
+                  )}
+                </Typography>
+                {status.hostRobots.map(({ origin, line }) => (
+                  <Box key={origin} paddingTop={3}>
+                    <Typography variant="omega" fontWeight="bold" tag="h3">
+                      {`${origin}/robots.txt`}
+                    </Typography>
+                    <RobotsLines lines={[line]} onCopy={copyRobots} />
+                  </Box>
+                ))}
+              </>
+            )}
           </Section>
         )}
 
@@ -277,6 +292,27 @@ export const Dashboard = () => {
                     </Tr>
                   ))
                 )}
+              </Tbody>
+            </Table>
+          </Section>
+        )}
+
+        {Object.keys(status.imageCounts ?? {}).length > 0 && (
+          <Section title={t('dashboard.images.title', 'Images listed per content type')}>
+            <Table colCount={2} rowCount={Object.keys(status.imageCounts).length + 1}>
+              <Thead>
+                <Tr>
+                  <Th>{t('dashboard.counts.type', 'Content type')}</Th>
+                  <Th>{t('dashboard.images.count', 'Images')}</Th>
+                </Tr>
+              </Thead>
+              <Tbody>
+                {Object.entries(status.imageCounts).map(([type, count]) => (
+                  <Tr key={type}>
+                    <Td>{type}</Td>
+                    <Td>{count}</Td>
+                  </Tr>
+                ))}
               </Tbody>
             </Table>
           </Section>

@@ -8,6 +8,7 @@
 import {
   CHANGEFREQS,
   DATE_FIELD_TYPES,
+  imageFieldNames,
   isTimeZone,
   MAX_DEBOUNCE_MS,
   MIN_BYTES_PER_FILE,
@@ -21,7 +22,7 @@ import {
   type SitemapSettings,
 } from '#sitemap/shared';
 
-export { CHANGEFREQS, MAX_DEBOUNCE_MS, MIN_BYTES_PER_FILE, PROTOCOL_LIMITS };
+export { CHANGEFREQS, imageFieldNames, MAX_DEBOUNCE_MS, MIN_BYTES_PER_FILE, PROTOCOL_LIMITS };
 export type { Changefreq, CustomUrl };
 /** The form edits the settings in the shape the server validates. */
 export type SettingsDraft = SitemapSettings;
@@ -335,7 +336,7 @@ export function formFieldKeys(draft: SettingsDraft, locales: string[]): Set<stri
   add('limits', 'bytesPerFile');
   for (const locale of locales) add('hostnames', locale);
   for (const uid of Object.keys(draft.contentTypes)) {
-    for (const field of ['pattern', 'priority', 'changefreq', 'lastmod', 'filters'])
+    for (const field of ['pattern', 'priority', 'changefreq', 'lastmod', 'filters', 'images'])
       add('contentTypes', uid, field);
     for (const locale of locales) add('contentTypes', uid, 'locales', locale, 'pattern');
   }

@@ -48,6 +48,8 @@ export default {
     partCount: { type: 'integer' },
     /** URLs per locale in this file, summed by the status page. */
     localeCounts: { type: 'json' },
+    /** `<image:image>` entries in this file. */
+    imageCount: { type: 'integer' },
   }),
   /** Gzip bytes of a file in base64 slices, so a 50 MB sitemap fits MariaDB's default packet size. */
   'sitemap-file-part': define(

@@ -67,7 +67,7 @@ export interface PreviewRequest {
 }
 
 export interface PreviewResponse {
-  urls: Array<{ documentId: string; locale?: string; url: string }>;
+  urls: Array<{ documentId: string; locale?: string; url: string; images?: string[] }>;
   leftOut: ValidationSample[];
   estimatedUrlCount: number;
 }
@@ -138,6 +138,8 @@ export interface StatusResponse {
   totals: { urls: number; files: number; bytes: number };
   /** URLs per content type ('custom' for custom URLs) and locale ('default' without i18n). */
   counts: Record<string, Record<string, number>>;
+  /** `<image:image>` entries per content type, for the types that list any. */
+  imageCounts: Record<string, number>;
   /** Findings of the last full run. */
   validation: ValidationSummary;
   nextScheduledRun: string | null;
@@ -149,6 +151,8 @@ export interface StatusResponse {
   runs: RunSummary[];
   running: RunProgress | null;
   robots: string[];
+  /** One robots.txt line per front-end host, when locales have hostnames of their own. */
+  hostRobots: Array<{ origin: string; line: string }>;
   hostname: string;
   cron: string | false;
   mappedTypes: number;
@@ -184,3 +188,4 @@ export interface Exclusion {
 }
 
 export { DATE_FIELD_TYPES, PATTERN_FIELD_TYPES, TO_ONE_RELATIONS } from './field-kinds';
+export { imageFieldNames, MAX_IMAGE_FIELDS } from './images';

@@ -5,6 +5,7 @@
 import { resolvePattern, type ParsedPattern } from './pattern';
 import { toLastmod } from './lastmod';
 import { MAX_URL_LENGTH, type ValidationReport } from './validation';
+import type { ImageList } from './images';
 import type { UrlHashSet } from './url-hash-set';
 import type { Changefreq, UrlRecord } from './types';
 
@@ -24,7 +25,7 @@ export interface TypePlan {
 
 export interface DocumentInput {
   documentId: string;
-  versions: Array<{ locale?: string; entry: Record<string, unknown> }>;
+  versions: Array<{ locale?: string; entry: Record<string, unknown>; images?: ImageList }>;
 }
 
 export interface UrlContext {
@@ -66,7 +67,7 @@ export function documentUrls(
   const { report, excluded } = context;
   const wholeExcluded = excluded.size > 0 && excluded.has(doc.documentId);
   const listed: Array<{ locale?: string; record: UrlRecord; origin: string; time?: number }> = [];
-  for (const { locale, entry } of doc.versions) {
+  for (const { locale, entry, images } of doc.versions) {
     if (
       wholeExcluded ||
       (locale && excluded.size > 0 && excluded.has(`${doc.documentId}|${locale}`))
@@ -124,6 +125,14 @@ export function documentUrls(
         }
       }
     }
+    if (images && images.urls.length > 0) record.images = images.urls;
+    if (images && images.dropped > 0 && own)
+      report.add({
+        rule: 'image-limit',
+        ...sampleOf(plan, doc, locale),
+        url: loc,
+        detail: `${images.dropped} more images left out`,
+      });
     listed.push({ locale, record, origin, time });
   }
 

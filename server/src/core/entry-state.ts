@@ -28,6 +28,8 @@ export interface LocaleStatus {
   url: string | null;
   /** For `draft-only`: the URL the draft would get once published (null when its pattern cannot be filled). */
   draftUrl: string | null;
+  /** The images the published version's URL lists (`<image:image>`), when its type lists images. */
+  images: string[];
   /** The live sitemap file that holds this version now (it may still hold a version just left out). */
   file: string | null;
   /** A change to this document is recorded and not yet written into the served files. */
@@ -84,8 +86,12 @@ function urlsOf(
   const report = new ValidationReport();
   const context = { now, report, seen: new UrlHashSet(), excluded: new Set<string>() };
   const urls = new Map<string, string>();
+  const images = new Map<string, string[]>();
   for (const block of documentUrls(plan, { documentId, versions }, context)) {
-    block.records.forEach((record, i) => urls.set(keyOf(block.locales[i]), record.loc));
+    block.records.forEach((record, i) => {
+      urls.set(keyOf(block.locales[i]), record.loc);
+      if (record.images) images.set(keyOf(block.locales[i]), record.images);
+    });
   }
   const problems = new Map<string, { rule: RuleCode; detail?: string }>();
   for (const sample of report.summary().samples) {
@@ -96,7 +102,7 @@ function urlsOf(
       });
     }
   }
-  return { urls, problems };
+  return { urls, images, problems };
 }
 
 /** The placeholder a version cannot fill, so the panel can name it in the editor's language. */
@@ -123,6 +129,7 @@ export function entryStatus(input: EntryStatusInput): LocaleStatus[] {
       state: 'not-listed',
       url: live.urls.get(key) ?? null,
       draftUrl: null,
+      images: live.images.get(key) ?? [],
       file: input.files.get(key) ?? null,
       pending: input.pending,
       excludedBy: null,

@@ -58,6 +58,27 @@ export function hostGroup(base: string, locales: string[]) {
 }
 
 export const urlsetName = (group: string, seq: number) => `${group}-${seq}.xml`;
+
+/**
+ * The index of one host's files, when locales have hostnames of their own: `index-www-example-fr.xml`
+ * for https://www.example.fr. A name that would end like a urlset's (`-<digits>.xml`, a port) or that
+ * two hosts would share (`a-b.com`, `a.b-com`) ends with `_<hash of the origin>`: no urlset name
+ * ends that way, and no two origins share it.
+ */
+export function hostIndexNames(origins: string[]): Map<string, string> {
+  const plainOf = (origin: string) =>
+    `index-${sanitize(new URL(origin).host) || 'host'}`.slice(0, MAX_GROUP);
+  const counts = new Map<string, number>();
+  for (const origin of origins) counts.set(plainOf(origin), (counts.get(plainOf(origin)) ?? 0) + 1);
+  const names = new Map<string, string>();
+  for (const origin of origins) {
+    const plain = plainOf(origin);
+    const clear = counts.get(plain) === 1 && !/-\d+$/.test(plain);
+    names.set(origin, `${clear ? plain : `${plain}_${hashOf(origin)}`}.xml`);
+  }
+  return names;
+}
+
 export const textName = (name: string) => name.replace(/\.xml$/, '.txt');
 export const blockIndexName = (name: string) => name.replace(/\.xml$/, '.blocks');
 /** The number of a urlset in its group's series. */

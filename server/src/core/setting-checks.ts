@@ -5,7 +5,8 @@
 import { parsePattern } from './pattern';
 import { toLastmod } from './lastmod';
 import { attributeOf, filterErrors, typeOf } from './mappable';
-import type { Changefreq, CustomUrl, FieldError, SchemaCatalog } from './types';
+import { imageSourceOf, MAX_IMAGE_FIELDS } from './images';
+import type { Changefreq, ContentTypeInfo, CustomUrl, FieldError, SchemaCatalog } from './types';
 import { CHANGEFREQS, MIN_BYTES_PER_FILE, PROTOCOL_LIMITS } from './limits';
 import { DATE_FIELD_TYPES, PATTERN_FIELD_TYPES, TO_ONE_RELATIONS } from './field-kinds';
 
@@ -150,7 +151,15 @@ export function checkContentTypes(errors: ErrorList, value: unknown, catalog?: S
       errors.add(base, 'must be an object with at least a pattern');
       continue;
     }
-    const known = new Set(['pattern', 'locales', 'priority', 'changefreq', 'lastmod', 'filters']);
+    const known = new Set([
+      'pattern',
+      'locales',
+      'priority',
+      'changefreq',
+      'lastmod',
+      'filters',
+      'images',
+    ]);
     for (const key of Object.keys(typeSettings))
       if (!known.has(key)) errors.add([...base, key], 'is not a known setting');
     if (typeof typeSettings.pattern !== 'string')
@@ -188,6 +197,7 @@ export function checkContentTypes(errors: ErrorList, value: unknown, catalog?: S
           errors.add([...base, 'lastmod'], `"${lastmod}" is not a date field of ${uid}`);
       }
     }
+    checkImageFields(errors, [...base, 'images'], typeSettings.images, type);
     if (typeSettings.filters !== undefined) {
       if (!isPlainObject(typeSettings.filters))
         errors.add([...base, 'filters'], 'must be an object in Strapi filter syntax');
@@ -197,6 +207,34 @@ export function checkContentTypes(errors: ErrorList, value: unknown, catalog?: S
       }
     }
   }
+}
+
+function checkImageFields(
+  errors: ErrorList,
+  path: string[],
+  value: unknown,
+  type: ContentTypeInfo | undefined
+) {
+  if (value === undefined) return;
+  if (
+    !Array.isArray(value) ||
+    value.length > MAX_IMAGE_FIELDS ||
+    value.some((name) => typeof name !== 'string')
+  ) {
+    errors.add(
+      path,
+      `must be a list of at most ${MAX_IMAGE_FIELDS} field names, such as ["cover", "gallery", "seo.image"]`
+    );
+    return;
+  }
+  value.forEach((name: string, index) => {
+    if (value.indexOf(name) !== index)
+      errors.add([...path, String(index)], `"${name}" is listed twice`);
+    else if (type) {
+      const found = imageSourceOf(type, name);
+      if ('error' in found) errors.add([...path, String(index)], found.error);
+    }
+  });
 }
 
 /** Checks custom URLs and returns them with lastmod written as W3C Datetime, whatever form it was given in. */

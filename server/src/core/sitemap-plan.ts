@@ -9,6 +9,7 @@ import { dependentsBySource, type TypeReads } from './dependencies';
 import type { TypePlan } from './document-urls';
 import { localesOn } from './file-layout';
 import { hostGroup } from './file-names';
+import { imageSourceOf, type ImageSource } from './images';
 import { isPlainObject } from './setting-checks';
 import { parsePattern } from './pattern';
 import { mergeSettings, usableSettings, type SkippedSetting } from './usable-settings';
@@ -21,6 +22,8 @@ export interface ProjectFacts {
   servedUrl: string;
   /** The i18n plugin's default locale, when the project has one. */
   i18nDefaultLocale?: string;
+  /** Strapi's origin when `server.url` is set: uploaded files with a path URL are served there. */
+  serverOrigin?: string;
 }
 
 /** What the entry reader needs for a mapped type: the patterns' fields, lastmod, filters, i18n, draft & publish. */
@@ -32,6 +35,10 @@ export interface TypeQuery {
   filters?: Record<string, unknown>;
   localized: boolean;
   draftAndPublish: boolean;
+  /** Where each URL's images come from, in the order listed; none when the type lists no images. */
+  images?: ImageSource[];
+  /** The origin an image's path URL is joined to (the plan's `mediaOrigin`). */
+  imageOrigin?: string;
 }
 
 export interface MappedType {
@@ -49,6 +56,8 @@ export interface SitemapPlan {
   errors: FieldError[];
   /** Absolute URL the files are served under: the index's `<loc>`s point there. */
   publicUrl: string;
+  /** The origin an uploaded file's path URL (`/uploads/…`) is joined to. */
+  mediaOrigin: string;
   defaultLocale?: string;
   /** Mapped types in the settings' order; empty when `errors` is not. */
   types: Map<string, MappedType>;
@@ -67,6 +76,8 @@ const defaultLocaleOf = (settings: SitemapSettings, facts: ProjectFacts) =>
   settings.defaultLocale || facts.i18nDefaultLocale;
 const publicUrlOf = (settings: SitemapSettings, facts: ProjectFacts) =>
   settings.publicUrl || facts.servedUrl;
+const mediaOriginOf = (settings: SitemapSettings, facts: ProjectFacts) =>
+  facts.serverOrigin ?? new URL(publicUrlOf(settings, facts)).origin;
 
 function compileType(
   uid: string,
@@ -101,6 +112,14 @@ function compileType(
     localized: plan.localized,
     draftAndPublish: Boolean(info?.draftAndPublish),
   };
+  const images = (typeSettings.images ?? []).flatMap((name) => {
+    const found = info ? imageSourceOf(info, name) : { error: '' };
+    return 'source' in found ? [found.source] : [];
+  });
+  if (images.length > 0) {
+    query.images = images;
+    query.imageOrigin = mediaOriginOf(settings, facts);
+  }
   return { plan, query };
 }
 
@@ -138,6 +157,7 @@ export function planFromSettings(
     skipped,
     errors: [],
     publicUrl: publicUrlOf(settings, facts),
+    mediaOrigin: mediaOriginOf(settings, facts),
     defaultLocale,
     types,
     dependents: dependentsBySource(reads, facts.catalog),
@@ -183,6 +203,7 @@ export function compileSitemapPlan(
     skipped: [],
     errors: usable.errors,
     publicUrl: publicUrlOf(merged, facts),
+    mediaOrigin: '',
     defaultLocale: defaultLocaleOf(merged, facts),
     types: new Map(),
     dependents: dependentsBySource(readsOfUnvalidated(merged.contentTypes), facts.catalog),

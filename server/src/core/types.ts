@@ -14,6 +14,8 @@ export interface ContentTypeSettings {
   lastmod?: string | false;
   /** Strapi filter syntax: only entries that match are listed. */
   filters?: Record<string, unknown>;
+  /** Fields whose images each URL lists: media, rich text or blocks fields, or `component.field`. */
+  images?: string[];
 }
 
 export interface CustomUrl {
@@ -57,6 +59,8 @@ export interface UrlRecord {
   priority?: number;
   /** hreflang alternates, the record's own locale included. */
   alternates?: Array<{ hreflang: string; href: string }>;
+  /** Absolute URLs of the page's images, for `<image:image>`. */
+  images?: string[];
 }
 
 /** What the validator needs to know of the project's content types: plain data, no Strapi. */
@@ -64,6 +68,8 @@ export interface AttributeInfo {
   type: string;
   relation?: string;
   target?: string;
+  /** A component's own fields (one level), for settings that reach into it. */
+  fields?: Record<string, AttributeInfo>;
 }
 
 export interface ContentTypeInfo {

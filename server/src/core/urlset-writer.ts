@@ -26,6 +26,8 @@ export interface RenderedBlock {
   bytes: number;
   lastmodTime?: number;
   locales: Array<string | undefined>;
+  /** `<image:image>` entries in the block. */
+  imageCount: number;
 }
 
 /**
@@ -50,6 +52,7 @@ export interface ClosedFile<S extends FileSink = FileSink> {
   lastKey: string;
   /** URLs per locale ('default' for types without i18n). */
   localeCounts: Record<string, number>;
+  imageCount: number;
 }
 
 /** Keeps a file's content as strings (tests, and callers that need the text itself). */
@@ -67,9 +70,10 @@ export class MemorySink implements FileSink {
 
 /** Splits a written file back into its blocks, using its block index. Throws when they disagree. */
 export function splitFile(xml: string, text: string, index: BlockIndexEntry[]): RenderedBlock[] {
-  const bodyStart = xml.indexOf(URLSET_OPEN);
-  if (bodyStart < 0) throw new Error('not a urlset written by this plugin');
-  let xmlAt = bodyStart + URLSET_OPEN.length;
+  // Files written before the image namespace was declared open with a shorter tag: any version splits.
+  const open = /<urlset [^>]*>\n/.exec(xml);
+  if (!open) throw new Error('not a urlset written by this plugin');
+  let xmlAt = open.index + open[0].length;
   let textAt = 0;
   const blocks: RenderedBlock[] = [];
   for (const [key, xmlLength, textLength, lastmodTime, locales] of index) {
@@ -87,6 +91,7 @@ export function splitFile(xml: string, text: string, index: BlockIndexEntry[]): 
       bytes: Buffer.byteLength(blockXml),
       lastmodTime: lastmodTime ?? undefined,
       locales: localeList,
+      imageCount: countOf(blockXml, IMAGE_OPEN),
     });
   }
   if (xml.slice(xmlAt) !== URLSET_CLOSE || textAt !== text.length)
@@ -95,8 +100,17 @@ export function splitFile(xml: string, text: string, index: BlockIndexEntry[]): 
 }
 
 const URLSET_OPEN =
-  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
+  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">\n';
 const URLSET_CLOSE = '</urlset>\n';
+const IMAGE_OPEN = '<image:image>';
+
+/** Occurrences of `needle` in `text` (a spliced block's images: the block index does not hold them). */
+const countOf = (text: string, needle: string) => {
+  let count = 0;
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + needle.length))
+    count++;
+  return count;
+};
 
 export const xmlProlog = (xslHref?: string) =>
   '<?xml version="1.0" encoding="UTF-8"?>\n' +
@@ -115,6 +129,10 @@ export function renderUrl(record: UrlRecord): string {
       xml += `<xhtml:link rel="alternate" hreflang="${escapeXml(alternate.hreflang)}" href="${escapeXml(alternate.href)}"/>`;
     }
   }
+  if (record.images) {
+    for (const image of record.images)
+      xml += `${IMAGE_OPEN}<image:loc>${escapeXml(image)}</image:loc></image:image>`;
+  }
   return `${xml}</url>\n`;
 }
 
@@ -130,9 +148,11 @@ const CHUNK_CHARS = 64 * 1024;
 export function renderBlock(block: UrlBlock): RenderedBlock {
   let xml = '';
   let text = '';
+  let imageCount = 0;
   for (const record of block.records) {
     xml += renderUrl(record);
     text += `${record.loc}\n`;
+    if (record.images) imageCount += record.images.length;
   }
   const locales = block.locales ?? block.records.map(() => undefined);
   return {
@@ -143,6 +163,7 @@ export function renderBlock(block: UrlBlock): RenderedBlock {
     bytes: Buffer.byteLength(xml),
     lastmodTime: block.lastmodTime,
     locales,
+    imageCount,
   };
 }
 
@@ -163,6 +184,7 @@ export class UrlsetWriter<S extends FileSink = FileSink> {
   private firstKey = '';
   private lastKey = '';
   private localeCounts: Record<string, number> = {};
+  private imageCount = 0;
 
   constructor(
     private readonly limits: FileLimits,
@@ -203,6 +225,7 @@ export class UrlsetWriter<S extends FileSink = FileSink> {
     this.text += block.text;
     this.urlCount += block.urlCount;
     this.byteSize += block.bytes;
+    this.imageCount += block.imageCount;
     this.lastKey = block.key;
     let locales = '';
     for (let i = 0; i < block.locales.length; i++) {
@@ -244,9 +267,11 @@ export class UrlsetWriter<S extends FileSink = FileSink> {
       firstKey: this.firstKey,
       lastKey: this.lastKey,
       localeCounts: this.localeCounts,
+      imageCount: this.imageCount,
     };
     this.sink = null;
     this.localeCounts = {};
+    this.imageCount = 0;
     this.urlCount = 0;
     this.byteSize = 0;
     this.lastmodTime = null;

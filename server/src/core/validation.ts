@@ -23,6 +23,10 @@ export const RULES = {
     leftOut: true,
     message: "the entry's URLs do not fit in one sitemap file under the URL and size limits",
   },
+  'image-limit': {
+    leftOut: false,
+    message: 'the page has more than 1,000 images: only the first 1,000 are listed',
+  },
   'priority-uniform': {
     leftOut: false,
     message: 'every URL has the same priority, which tells crawlers nothing',

@@ -1,7 +1,8 @@
 /** A stylesheet that shows sitemap files as a table when a person opens them in a browser. */
 export const SITEMAP_XSL = `<?xml version="1.0" encoding="UTF-8"?>
 <xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
-  xmlns:s="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml" exclude-result-prefixes="s xhtml">
+  xmlns:s="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml"
+  xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" exclude-result-prefixes="s xhtml image">
   <xsl:output method="html" encoding="UTF-8" indent="yes"/>
   <xsl:template match="/">
     <html lang="en">
@@ -32,7 +33,7 @@ export const SITEMAP_XSL = `<?xml version="1.0" encoding="UTF-8"?>
             <h1>Sitemap</h1>
             <p>This sitemap lists <xsl:value-of select="count(s:urlset/s:url)"/> URLs. It is meant for search engines.</p>
             <table>
-              <tr><th>URL</th><th>Last modified</th><th>Change frequency</th><th>Priority</th><th>Translations</th></tr>
+              <tr><th>URL</th><th>Last modified</th><th>Change frequency</th><th>Priority</th><th>Translations</th><th>Images</th></tr>
               <xsl:for-each select="s:urlset/s:url">
                 <tr>
                   <td><a href="{s:loc}"><xsl:value-of select="s:loc"/></a></td>
@@ -40,6 +41,7 @@ export const SITEMAP_XSL = `<?xml version="1.0" encoding="UTF-8"?>
                   <td><xsl:value-of select="s:changefreq"/></td>
                   <td><xsl:value-of select="s:priority"/></td>
                   <td><xsl:for-each select="xhtml:link"><xsl:value-of select="@hreflang"/><xsl:text> </xsl:text></xsl:for-each></td>
+                  <td><xsl:if test="image:image"><xsl:value-of select="count(image:image)"/></xsl:if></td>
                 </tr>
               </xsl:for-each>
             </table>

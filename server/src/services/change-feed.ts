@@ -81,10 +81,27 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       );
     },
 
-    /** Records changes made through the admin (exclusions), written out after the usual delay. */
+    /** Records changes made through the admin (exclusions) or to media files, written out after the usual delay. */
     async recordChange(marks: DirtyMark[]) {
+      if (stopped) return;
       const { settings } = await getService(strapi, 'settings').plan();
-      await record(marks, settings.debounceMs);
+      await track(record(marks, settings.debounceMs));
+    },
+
+    /**
+     * Records the marks a change calls for once they are known (media changes look them up first);
+     * counted as being recorded meanwhile, so the status never says "caught up" too early.
+     */
+    recordWhenKnown(marks: Promise<DirtyMark[]>) {
+      recording++;
+      track(
+        marks
+          .then((list) => (list.length > 0 ? this.recordChange(list) : undefined))
+          .catch((error: Error) =>
+            strapi.log.error(`[sitemap] change not recorded: ${error.message}`)
+          )
+          .finally(() => recording--)
+      );
     },
 
     /** Changes this instance has seen and not yet written down as marks (they are not in the database yet). */

@@ -6,6 +6,7 @@ import type { Core } from '@strapi/strapi';
 import type { StatusResponse } from '../core/api-types';
 import type { StoredFile } from './file-store';
 import { INDEX_NAME } from '../core/file-names';
+import { hostIndexes } from '../core/host-indexes';
 import { getService } from '../utils/get-service';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
@@ -20,10 +21,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const pendingChanges: number = await getService(strapi, 'dirty-marks').count();
     const failing = await getService(strapi, 'runs').failing();
     const counts: Record<string, Record<string, number>> = {};
+    const imageCounts: Record<string, number> = {};
     for (const file of live.filter((candidate) => candidate.format === 'urlset')) {
-      const typeCounts = (counts[file.contentType ?? 'custom'] ??= {});
+      const type = file.contentType ?? 'custom';
+      const typeCounts = (counts[type] ??= {});
       for (const [locale, count] of Object.entries(file.localeCounts ?? {}))
         typeCounts[locale] = (typeCounts[locale] ?? 0) + count;
+      if (file.imageCount) imageCounts[type] = (imageCounts[type] ?? 0) + file.imageCount;
     }
     const index = live.find((file) => file.name === INDEX_NAME);
     const describe = (file: StoredFile) => ({
@@ -58,6 +62,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
           .reduce((sum, file) => sum + file.byteSize, 0),
       },
       counts,
+      imageCounts,
       // Findings of the last full run; incremental runs only see the files they rewrite.
       validation: lastFull?.report?.validation ?? { counts: {}, samples: [] },
       nextScheduledRun: getService(strapi, 'scheduler').status().nextRunAt,
@@ -69,6 +74,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       settingWarnings: plan.skipped,
       runs: await getService(strapi, 'runs').recent(10),
       robots: index ? [`Sitemap: ${base}/${INDEX_NAME}`] : [],
+      // With locales on their own hosts: each front end's robots.txt names only its own files.
+      hostRobots: hostIndexes(plan.settings)
+        .filter(({ name }) => live.some((file) => file.name === name))
+        .map(({ origin, name }) => ({ origin, line: `Sitemap: ${base}/${name}` })),
       hostname: settings.hostname,
       cron: settings.cron,
       mappedTypes: Object.keys(settings.contentTypes ?? {}).length,

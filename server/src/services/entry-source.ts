@@ -13,7 +13,9 @@
 import type { Core } from '@strapi/strapi';
 import { fromDbValue } from '../core/db-values';
 import { joinedRead, readsWithJoins } from '../core/join-plan';
+import { readImages } from './image-reader';
 import { canStreamRows, streamRows } from './row-stream';
+import type { ImageList } from '../core/images';
 import type { TypeQuery } from '../core/sitemap-plan';
 
 /** A type's read query (from the plan) and what part of it to read. */
@@ -32,6 +34,8 @@ export interface SourceQuery extends TypeQuery {
 export interface SourceVersion {
   locale?: string;
   entry: Record<string, unknown>;
+  /** The version's images, when its type lists any. */
+  images?: ImageList;
 }
 
 export interface SourceDocument {
@@ -248,20 +252,31 @@ async function* streamedDocuments(
 const readsWholeType = (query: SourceQuery) =>
   !query.after && !query.upTo && !query.documentIds && query.maxDocuments === undefined;
 
+function pagesOf(strapi: Core.Strapi, query: SourceQuery): AsyncGenerator<SourceDocument[]> {
+  const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+  const joins = readsWithJoins(strapi.db.metadata, query);
+  if (joins && readsWholeType(query) && canStreamRows(strapi))
+    return streamedDocuments(strapi, query, pageSize);
+  return documentsFrom(
+    joins ? columnReader(strapi, query, pageSize) : queryEngineReader(strapi, query, pageSize),
+    query
+  );
+}
+
+/** The documents of `query`, page by page, each version with its images when the type lists any. */
 export async function* readDocuments(
   strapi: Core.Strapi,
   query: SourceQuery
 ): AsyncGenerator<SourceDocument[]> {
-  const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
-  const joins = readsWithJoins(strapi.db.metadata, query);
-  if (joins && readsWholeType(query) && canStreamRows(strapi)) {
-    yield* streamedDocuments(strapi, query, pageSize);
-    return;
+  for await (const page of pagesOf(strapi, query)) {
+    if (query.images) {
+      const versions = page.flatMap((document) => document.versions);
+      const ids = versions.map((version) => Number(version.entry.id));
+      const images = await readImages(strapi, query.uid, query.images, query.imageOrigin!, ids);
+      for (const version of versions) version.images = images.get(Number(version.entry.id));
+    }
+    yield page;
   }
-  yield* documentsFrom(
-    joins ? columnReader(strapi, query, pageSize) : queryEngineReader(strapi, query, pageSize),
-    query
-  );
 }
 
 /** Whole documents, page after page, from a reader of `query.pageSize` rows per page. */

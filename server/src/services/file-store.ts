@@ -49,6 +49,7 @@ export interface FileToStore {
   urlCount?: number;
   lastmod?: string | null;
   localeCounts?: Record<string, number>;
+  imageCount?: number;
 }
 
 export interface StoredFile {
@@ -68,6 +69,7 @@ export interface StoredFile {
   lastmod: string | null;
   partCount: number;
   localeCounts: Record<string, number> | null;
+  imageCount: number | null;
   createdAt: string | Date;
 }
 
@@ -172,6 +174,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           lastmod: file.lastmod ?? null,
           partCount,
           localeCounts: file.localeCounts ?? null,
+          imageCount: file.imageCount ?? null,
         },
       })) as StoredFile;
       for (let seq = 0; seq < partCount; seq++) {

@@ -6,6 +6,7 @@ import exclusions from './exclusions';
 import fileStore from './file-store';
 import generator from './generation/run';
 import lease from './lease';
+import mediaChanges from './media-changes';
 import legacyImport from './legacy-import';
 import preview from './preview';
 import runs from './runs';
@@ -21,6 +22,7 @@ export default {
   'file-store': fileStore,
   generator,
   lease,
+  'media-changes': mediaChanges,
   'legacy-import': legacyImport,
   preview,
   runs,

@@ -54,7 +54,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       seen: new UrlHashSet(),
       excluded: await getService(strapi, 'exclusions').keysFor(uid),
     };
-    const urls: Array<{ documentId: string; locale?: string; url: string }> = [];
+    const urls: PreviewResponse['urls'] = [];
     for await (const page of readDocuments(strapi, {
       ...query,
       pageSize: 200,
@@ -63,7 +63,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       for (const doc of page) {
         for (const block of documentUrls(plan, doc, context)) {
           block.records.forEach((record, i) =>
-            urls.push({ documentId: doc.documentId, locale: block.locales[i], url: record.loc })
+            urls.push({
+              documentId: doc.documentId,
+              locale: block.locales[i],
+              url: record.loc,
+              ...(record.images ? { images: record.images } : {}),
+            })
           );
         }
       }

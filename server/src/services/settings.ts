@@ -39,6 +39,34 @@ const SHARED_KEY = 'settings';
  * shows, fields that are neither private, passwords nor hidden, relations only to such types), for the
  * pure validator and the admin. Anything left out is an unknown name to the validator.
  */
+const originOf = (url: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+};
+
+/** A component's fields the sitemap may read (one level: its own components are not followed). */
+function componentFields(strapi: Core.Strapi, uid: string): SchemaCatalog[string]['attributes'] {
+  const component = (strapi.components as Record<string, any>)[uid];
+  const fields: SchemaCatalog[string]['attributes'] = {};
+  for (const [name, attribute] of Object.entries(component?.attributes ?? {}) as Array<
+    [string, any]
+  >) {
+    if (
+      attribute.type === 'relation' ||
+      attribute.type === 'component' ||
+      attribute.type === 'dynamiczone'
+    )
+      continue;
+    if (!isMappableAttribute(name, attribute, contentTypes.isPrivateAttribute(component, name)))
+      continue;
+    fields[name] = { type: attribute.type };
+  }
+  return fields;
+}
+
 export function buildCatalog(strapi: Core.Strapi): SchemaCatalog {
   const catalog: SchemaCatalog = {};
   const types = (Object.entries(strapi.contentTypes) as Array<[string, any]>).filter(
@@ -58,6 +86,8 @@ export function buildCatalog(strapi: Core.Strapi): SchemaCatalog {
         relation: attribute.relation,
         target: attribute.target,
       };
+      if (attribute.type === 'component')
+        attributes[name].fields = componentFields(strapi, attribute.component);
     }
     catalog[uid] = {
       uid,
@@ -121,7 +151,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const i18nDefaultLocale = locales
       ? ((await locales.getDefaultLocale()) as string | undefined)
       : undefined;
+    // Uploaded files are served by Strapi: under server.url when it is set, else where the sitemap files are.
+    const serverUrlSet = String(strapi.config.get('server.url') ?? '') !== '';
     return {
+      serverOrigin: serverUrlSet ? originOf(server) : undefined,
       catalog: buildCatalog(strapi),
       servedUrl: `${server}${prefix}/${PLUGIN_ID}`,
       i18nDefaultLocale,

@@ -72,6 +72,7 @@ const status: StatusResponse = {
   textFiles: [],
   totals: { urls: 2, files: 1, bytes: 512 },
   counts: { 'api::article.article': { en: 2 } },
+  imageCounts: { 'api::article.article': 3 },
   validation: {
     counts: { 'pattern-unfilled': 1 },
     samples: [
@@ -102,6 +103,7 @@ const status: StatusResponse = {
   ],
   running: null,
   robots: ['Sitemap: https://cms.example.com/api/sitemap/index.xml'],
+  hostRobots: [],
   hostname: 'https://www.example.com',
   cron: '0 3 * * *',
   mappedTypes: 1,
@@ -121,6 +123,7 @@ const entryStatus: EntryStatus = {
       state: 'listed',
       url: 'https://www.example.com/blog/a',
       draftUrl: null,
+      images: [],
       file: 'article-1.xml',
       fileUrl: null,
       pending: false,

@@ -85,6 +85,31 @@ function explanation(row: EntryLocaleStatus, t: RichTranslate) {
   }
 }
 
+/** The images the version's URL lists, folded: a gallery can hold hundreds. */
+const ImageList = ({ images }: { images: string[] }) => {
+  const { t } = useTranslate();
+  return (
+    <details>
+      <summary>
+        <Typography variant="pi" textColor="neutral700">
+          {t('editView.images', '{count, plural, one {# image} other {# images}} listed', {
+            count: images.length,
+          })}
+        </Typography>
+      </summary>
+      <ul aria-label={t('editView.images.list', 'Images listed with this URL')}>
+        {images.map((image) => (
+          <li key={image}>
+            <Typography variant="pi" textColor="neutral600" style={{ overflowWrap: 'anywhere' }}>
+              {image}
+            </Typography>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+};
+
 /** `heading` names the locale, for a type with i18n. */
 export const LocaleStatus = ({
   row,
@@ -121,6 +146,7 @@ export const LocaleStatus = ({
       <Typography variant="pi" textColor="neutral700" style={{ overflowWrap: 'anywhere' }}>
         {explanation(row, t)}
       </Typography>
+      {row.images.length > 0 ? <ImageList images={row.images} /> : null}
       {stillInFile ? (
         <Typography variant="pi" textColor="neutral600">
           {t('editView.stillInFile', 'Still in {file} until the waiting change is written.', {

@@ -8,6 +8,8 @@ import {
   Flex,
   Grid,
   IconButton,
+  MultiSelect,
+  MultiSelectOption,
   SingleSelect,
   SingleSelectOption,
   Textarea,
@@ -16,6 +18,7 @@ import {
 import { Trash } from '@strapi/icons';
 import { useTranslate } from '../../hooks/useTranslate';
 import {
+  imageFieldNames,
   insertToken,
   lastmodFields,
   parseFilters,
@@ -227,6 +230,35 @@ export const ContentTypeCard = (props: ContentTypeCardProps) => {
             </SingleSelect>
           </SettingField>
         </SettingCell>
+        {type && imageFieldNames(type).length > 0 && (
+          <SettingCell col={12}>
+            <SettingField
+              name={id('images')}
+              label={t('settings.types.images', 'Images listed with each URL')}
+              hint={t(
+                'settings.types.images.hint',
+                'Media, rich text and blocks fields (also inside a component) whose images each URL lists in image:image entries, in this order. Google reads at most 1,000 per page.'
+              )}
+              error={errorOf('images')}
+            >
+              <MultiSelect
+                value={settings.images ?? []}
+                disabled={disabled}
+                withTags
+                placeholder={t('settings.types.images.none', 'No images')}
+                onChange={(value: string[]) =>
+                  set({ images: value.length > 0 ? value : undefined })
+                }
+              >
+                {imageFieldNames(type).map((field) => (
+                  <MultiSelectOption key={field} value={field}>
+                    {field}
+                  </MultiSelectOption>
+                ))}
+              </MultiSelect>
+            </SettingField>
+          </SettingCell>
+        )}
         <SettingCell col={12}>
           <SettingField
             name={id('filters')}

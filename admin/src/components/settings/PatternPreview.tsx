@@ -84,6 +84,21 @@ export const PatternPreview = ({ uid, settings }: PatternPreviewProps) => {
                   {entry.locale && (
                     <Typography textColor="neutral600"> ({entry.locale})</Typography>
                   )}
+                  {entry.images && (
+                    <ul
+                      aria-label={t('settings.preview.images', 'Images of {url}', {
+                        url: entry.url,
+                      })}
+                    >
+                      {entry.images.map((image) => (
+                        <li key={image}>
+                          <Typography variant="pi" textColor="neutral600">
+                            {image}
+                          </Typography>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                 </li>
               ))}
             </ul>

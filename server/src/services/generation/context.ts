@@ -32,6 +32,8 @@ export type RunScope =
 export interface IndexedFile {
   name: string;
   groupKey: string;
+  /** The type whose URLs the file holds; null for the custom URLs. */
+  contentType: string | null;
   rangeStart: string;
   lastmod: string | null;
 }
@@ -101,7 +103,13 @@ export async function saveUrlset(
   }
 ) {
   const lastmod = file.lastmodTime === null ? null : formatW3cDateTime(new Date(file.lastmodTime));
-  const common = { ...meta, urlCount: file.urlCount, lastmod, localeCounts: file.localeCounts };
+  const common = {
+    ...meta,
+    urlCount: file.urlCount,
+    lastmod,
+    localeCounts: file.localeCounts,
+    imageCount: file.imageCount,
+  };
   const { xml, text, blockIndex } = await file.sink.finish();
   const row = await run.save({ ...common, format: 'urlset', body: xml });
   await run.save({ ...common, name: textName(meta.name), format: 'text', body: text });
@@ -114,6 +122,7 @@ export async function saveUrlset(
   run.written.push({
     name: meta.name,
     groupKey: meta.groupKey,
+    contentType: meta.contentType ?? null,
     rangeStart: meta.rangeStart,
     lastmod,
   });

@@ -2,8 +2,9 @@
  * Files written from scratch: every file of a type, the custom URLs, and the index (which also lists the
  * live files a partial run leaves as they are).
  */
-import { CUSTOM_GROUP, INDEX_NAME, urlsetName } from '../../core/file-names';
-import { inIndexOrder } from '../../core/file-layout';
+import { CUSTOM_GROUP, INDEX_NAME, typeGroup, urlsetName } from '../../core/file-names';
+import { hostIndexes } from '../../core/host-indexes';
+import { inIndexOrder, originOf } from '../../core/file-layout';
 import type { GzipFileSink } from '../../core/gzip-file';
 import { encodeLiteral } from '../../core/pattern';
 import { renderSitemapIndex } from '../../core/sitemap-index';
@@ -149,31 +150,49 @@ export async function writeIndex(run: Run, scope: RunScope) {
     const kept = live.map((file) => ({
       name: file.name,
       groupKey: file.groupKey ?? '',
+      contentType: file.contentType,
       rangeStart: file.rangeStart ?? '',
       lastmod: file.lastmod,
     }));
     files = [...kept, ...run.written];
   }
   files = inIndexOrder(files);
-  run.replaced.add(INDEX_NAME);
-  // An index must list at least one sitemap: with no URL at all, none is served.
-  if (files.length > 0) {
-    const indexUrl = `${run.base}/${INDEX_NAME}`;
-    if (isLocalHostUrl(indexUrl))
-      run.report.add({
-        rule: 'index-host-local',
-        url: indexUrl,
-        detail: `files listed under ${run.base}`,
-      });
-    const entries = files.map((file) => ({
-      loc: `${run.base}/${file.name}`,
-      lastmod: file.lastmod ?? undefined,
-    }));
-    await run.save({
-      name: INDEX_NAME,
-      format: 'index',
-      content: renderSitemapIndex(entries, run.xslHref),
+  const indexUrl = `${run.base}/${INDEX_NAME}`;
+  if (files.length > 0 && isLocalHostUrl(indexUrl))
+    run.report.add({
+      rule: 'index-host-local',
+      url: indexUrl,
+      detail: `files listed under ${run.base}`,
     });
-  }
+  await saveIndex(run, INDEX_NAME, files);
+  for (const { name, origin } of hostIndexes(run.settings))
+    await saveIndex(
+      run,
+      name,
+      files.filter((file) => originOfFile(run, file) === origin)
+    );
   return files.length;
 }
+
+/**
+ * Saves an index of `files`; the live one of that name is replaced either way. An index must list
+ * at least one sitemap: without any, none is served.
+ */
+async function saveIndex(run: Run, name: string, files: IndexedFile[]) {
+  run.replaced.add(name);
+  if (files.length === 0) return;
+  const entries = files.map((file) => ({
+    loc: `${run.base}/${file.name}`,
+    lastmod: file.lastmod ?? undefined,
+  }));
+  await run.save({ name, format: 'index', content: renderSitemapIndex(entries, run.xslHref) });
+}
+
+/** The host whose URLs a file holds. */
+const originOfFile = (run: Run, file: IndexedFile) =>
+  originOf(
+    file.groupKey,
+    (origin) =>
+      run.plan.groupKey(file.contentType ? typeGroup(file.contentType) : CUSTOM_GROUP, origin),
+    run.settings
+  );
