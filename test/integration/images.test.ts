@@ -141,7 +141,7 @@ it('keeps 1,000 images on a page and reports the rest', async () => {
 
 it('counts images per type on the dashboard and shows an entry’s images in its status', async () => {
   const status = await plugin().service('dashboard').status();
-  expect(status.imageCounts).toEqual({ [STORY]: 9 + 1 + 1000 });
+  expect(status.extras).toEqual({ [STORY]: { images: 9 + 1 + 1000, videos: 0, news: 0 } });
   const entry = await plugin().service('entry-status').status(STORY, stories.plain);
   expect(entry.locales[0].images).toEqual([absolute(files.plain)]);
 });

@@ -1,5 +1,5 @@
 import {
-  absoluteImageUrl,
+  absoluteUrl,
   imageFieldNames,
   imageSourceOf,
   imagesOf,
@@ -34,25 +34,21 @@ const catalog: SchemaCatalog = { [STORY.uid]: STORY };
 const source = (kind: ImageSource['kind'], ...path: string[]): ImageSource => ({ kind, path });
 const file = (url: string, mime = 'image/png') => ({ url, mime });
 
-describe('absoluteImageUrl', () => {
+describe('absoluteUrl', () => {
   it('keeps absolute http(s) URLs and joins paths to the origin', () => {
-    expect(absoluteImageUrl('https://cdn.example.net/a.png', ORIGIN)).toBe(
+    expect(absoluteUrl('https://cdn.example.net/a.png', ORIGIN)).toBe(
       'https://cdn.example.net/a.png'
     );
-    expect(absoluteImageUrl('/uploads/a.png', ORIGIN)).toBe(`${ORIGIN}/uploads/a.png`);
-    expect(absoluteImageUrl('//cdn.example.net/a.png', ORIGIN)).toBe(
-      'https://cdn.example.net/a.png'
-    );
+    expect(absoluteUrl('/uploads/a.png', ORIGIN)).toBe(`${ORIGIN}/uploads/a.png`);
+    expect(absoluteUrl('//cdn.example.net/a.png', ORIGIN)).toBe('https://cdn.example.net/a.png');
   });
 
   it('percent-encodes what a URL cannot hold, keeps escapes already there, drops fragments', () => {
-    expect(absoluteImageUrl('/uploads/été 1.png', ORIGIN)).toBe(
+    expect(absoluteUrl('/uploads/été 1.png', ORIGIN)).toBe(
       `${ORIGIN}/uploads/%C3%A9t%C3%A9%201.png`
     );
-    expect(absoluteImageUrl('/uploads/a%20b.png#top', ORIGIN)).toBe(`${ORIGIN}/uploads/a%20b.png`);
-    expect(absoluteImageUrl('/uploads/a"<b>.png', ORIGIN)).toBe(
-      `${ORIGIN}/uploads/a%22%3Cb%3E.png`
-    );
+    expect(absoluteUrl('/uploads/a%20b.png#top', ORIGIN)).toBe(`${ORIGIN}/uploads/a%20b.png`);
+    expect(absoluteUrl('/uploads/a"<b>.png', ORIGIN)).toBe(`${ORIGIN}/uploads/a%22%3Cb%3E.png`);
   });
 
   it('refuses what a crawler cannot fetch', () => {
@@ -64,8 +60,8 @@ describe('absoluteImageUrl', () => {
       null,
       42,
     ])
-      expect(absoluteImageUrl(reference, ORIGIN)).toBeNull();
-    expect(absoluteImageUrl(`/${'a'.repeat(2100)}.png`, ORIGIN)).toBeNull();
+      expect(absoluteUrl(reference, ORIGIN)).toBeNull();
+    expect(absoluteUrl(`/${'a'.repeat(2100)}.png`, ORIGIN)).toBeNull();
   });
 });
 

@@ -95,3 +95,43 @@ describe('chunksOf', () => {
     expect(chunksOf([])).toEqual([]);
   });
 });
+
+describe('scopesOf with news marks', () => {
+  const newsMark = (id: number, contentType: string): StoredMark => ({
+    id,
+    kind: 'news',
+    contentType,
+    target: null,
+    trigger: 'schedule',
+  });
+
+  it('turns a news mark into a documents run of its type with no document, beside the changed ones', () => {
+    expect(scopesOf([documentMark(1, 'doc-a'), newsMark(2, 'api::report.report')])).toEqual([
+      {
+        kind: 'documents',
+        byType: { 'api::article.article': ['doc-a'], 'api::report.report': [] },
+      },
+    ]);
+  });
+
+  it('leaves a news mark to a run of the whole type, and to a full run', () => {
+    const typeMark: StoredMark = {
+      id: 3,
+      kind: 'type',
+      contentType: 'api::report.report',
+      target: null,
+      trigger: 'publish',
+    };
+    expect(scopesOf([newsMark(2, 'api::report.report'), typeMark])).toEqual([
+      { kind: 'types', uids: ['api::report.report'] },
+    ]);
+    const full: StoredMark = {
+      id: 4,
+      kind: 'full',
+      contentType: null,
+      target: null,
+      trigger: 'schedule',
+    };
+    expect(scopesOf([newsMark(2, 'api::report.report'), full])).toEqual([{ kind: 'full' }]);
+  });
+});

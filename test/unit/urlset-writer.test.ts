@@ -13,7 +13,7 @@ import {
 import type { FileLimits, UrlRecord } from '../../server/src/core/types';
 
 const OPEN =
-  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">\n';
+  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">\n';
 const CLOSE = '</urlset>\n';
 const PROLOG = '<?xml version="1.0" encoding="UTF-8"?>\n';
 

@@ -49,6 +49,19 @@ const typeSettings = z.object({
   lastmod: z.union([z.string(), z.literal(false)]).optional(),
   filters: z.record(z.string(), z.unknown()).optional(),
   images: z.array(z.string()).optional(),
+  video: z
+    .object({
+      field: z.string(),
+      title: z.string(),
+      description: z.string(),
+      thumbnail: z.string(),
+      duration: z.string().optional(),
+      publicationDate: z.string().optional(),
+    })
+    .optional(),
+  news: z
+    .object({ publicationName: z.string(), titleField: z.string(), dateField: z.string() })
+    .optional(),
 });
 
 const customUrl = z.object({
@@ -171,7 +184,10 @@ export const statusSchema: z.ZodType<StatusResponse> = z.object({
   textFiles: z.array(sitemapFile),
   totals: z.object({ urls: z.number(), files: z.number(), bytes: z.number() }),
   counts: z.record(z.string(), z.record(z.string(), z.number())),
-  imageCounts: z.record(z.string(), z.number()),
+  extras: z.record(
+    z.string(),
+    z.object({ images: z.number(), videos: z.number(), news: z.number() })
+  ),
   validation: z.object({
     counts: z.record(z.string(), z.number()),
     samples: z.array(validationSample),
@@ -218,6 +234,17 @@ const localeStatus = z.object({
   url: z.string().nullable(),
   draftUrl: z.string().nullable(),
   images: z.array(z.string()),
+  video: z
+    .object({
+      thumbnailLoc: z.string(),
+      title: z.string(),
+      description: z.string(),
+      contentLoc: z.string().optional(),
+      playerLoc: z.string().optional(),
+      duration: z.number().optional(),
+      publicationDate: z.string().optional(),
+    })
+    .nullable(),
   file: z.string().nullable(),
   fileUrl: z.string().nullable(),
   pending: z.boolean(),

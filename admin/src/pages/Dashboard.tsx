@@ -297,20 +297,24 @@ export const Dashboard = () => {
           </Section>
         )}
 
-        {Object.keys(status.imageCounts ?? {}).length > 0 && (
-          <Section title={t('dashboard.images.title', 'Images listed per content type')}>
-            <Table colCount={2} rowCount={Object.keys(status.imageCounts).length + 1}>
+        {Object.keys(status.extras).length > 0 && (
+          <Section title={t('dashboard.extras.title', 'Images, videos and news per content type')}>
+            <Table colCount={4} rowCount={Object.keys(status.extras).length + 1}>
               <Thead>
                 <Tr>
                   <Th>{t('dashboard.counts.type', 'Content type')}</Th>
-                  <Th>{t('dashboard.images.count', 'Images')}</Th>
+                  <Th>{t('dashboard.extras.images', 'Images')}</Th>
+                  <Th>{t('dashboard.extras.videos', 'Videos')}</Th>
+                  <Th>{t('dashboard.extras.news', 'URLs in the news sitemap')}</Th>
                 </Tr>
               </Thead>
               <Tbody>
-                {Object.entries(status.imageCounts).map(([type, count]) => (
+                {Object.entries(status.extras).map(([type, count]) => (
                   <Tr key={type}>
                     <Td>{type}</Td>
-                    <Td>{count}</Td>
+                    <Td>{count.images}</Td>
+                    <Td>{count.videos}</Td>
+                    <Td>{count.news}</Td>
                   </Tr>
                 ))}
               </Tbody>

@@ -10,6 +10,12 @@ import {
   DATE_FIELD_TYPES,
   imageFieldNames,
   isTimeZone,
+  NEWS_KEYS,
+  newsFieldOptions,
+  TYPE_SETTING_KEYS,
+  VIDEO_KEYS,
+  videoFieldOptions,
+  videoKeyRequired,
   MAX_DEBOUNCE_MS,
   MIN_BYTES_PER_FILE,
   PATTERN_FIELD_TYPES,
@@ -22,7 +28,17 @@ import {
   type SitemapSettings,
 } from '#sitemap/shared';
 
-export { CHANGEFREQS, imageFieldNames, MAX_DEBOUNCE_MS, MIN_BYTES_PER_FILE, PROTOCOL_LIMITS };
+export {
+  CHANGEFREQS,
+  imageFieldNames,
+  MAX_DEBOUNCE_MS,
+  MIN_BYTES_PER_FILE,
+  newsFieldOptions,
+  PROTOCOL_LIMITS,
+  VIDEO_KEYS,
+  videoFieldOptions,
+  videoKeyRequired,
+};
 export type { Changefreq, CustomUrl };
 /** The form edits the settings in the shape the server validates. */
 export type SettingsDraft = SitemapSettings;
@@ -336,8 +352,11 @@ export function formFieldKeys(draft: SettingsDraft, locales: string[]): Set<stri
   add('limits', 'bytesPerFile');
   for (const locale of locales) add('hostnames', locale);
   for (const uid of Object.keys(draft.contentTypes)) {
-    for (const field of ['pattern', 'priority', 'changefreq', 'lastmod', 'filters', 'images'])
+    // Locale patterns are keyed below, one per locale.
+    for (const field of TYPE_SETTING_KEYS.filter((key) => key !== 'locales'))
       add('contentTypes', uid, field);
+    for (const key of VIDEO_KEYS) add('contentTypes', uid, 'video', key);
+    for (const key of NEWS_KEYS) add('contentTypes', uid, 'news', key);
     for (const locale of locales) add('contentTypes', uid, 'locales', locale, 'pattern');
   }
   draft.customUrls.forEach((_, index) => {

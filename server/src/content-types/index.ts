@@ -50,6 +50,10 @@ export default {
     localeCounts: { type: 'json' },
     /** `<image:image>` entries in this file. */
     imageCount: { type: 'integer' },
+    /** `<video:video>` entries in this file. */
+    videoCount: { type: 'integer' },
+    /** News files: when the oldest entry of the series leaves the 48-hour window (epoch ms). */
+    expiresAt: { type: 'biginteger' },
   }),
   /** Gzip bytes of a file in base64 slices, so a 50 MB sitemap fits MariaDB's default packet size. */
   'sitemap-file-part': define(

@@ -23,7 +23,9 @@ export type {
   ContentTypeInfo,
   ContentTypeSettings,
   CustomUrl,
+  NewsSettings,
   SitemapSettings,
+  VideoSettings,
 } from './types';
 
 /** Every validation rule code (each has its `rules.<code>.title`, `.why` and `.fix` texts in the admin). */
@@ -91,7 +93,8 @@ export interface CronPreview {
  * What a stored file holds: a urlset, the index, a urlset's text twin, the stylesheet, or a
  * urlset's block index (which document stands where in it).
  */
-export type FileFormat = 'urlset' | 'text' | 'index' | 'xsl' | 'block-index';
+/** `news`: a urlset of the news series (the last 48 hours of a type marked `news`). */
+export type FileFormat = 'urlset' | 'news' | 'text' | 'index' | 'xsl' | 'block-index';
 
 /** A live file as the dashboard lists it. */
 export interface SitemapFileSummary {
@@ -138,8 +141,8 @@ export interface StatusResponse {
   totals: { urls: number; files: number; bytes: number };
   /** URLs per content type ('custom' for custom URLs) and locale ('default' without i18n). */
   counts: Record<string, Record<string, number>>;
-  /** `<image:image>` entries per content type, for the types that list any. */
-  imageCounts: Record<string, number>;
+  /** Per content type that lists any: `<image:image>` and `<video:video>` entries, and URLs in its news series. */
+  extras: Record<string, { images: number; videos: number; news: number }>;
   /** Findings of the last full run. */
   validation: ValidationSummary;
   nextScheduledRun: string | null;
@@ -187,5 +190,12 @@ export interface Exclusion {
   locale: string | null;
 }
 
-export { DATE_FIELD_TYPES, PATTERN_FIELD_TYPES, TO_ONE_RELATIONS } from './field-kinds';
+export {
+  DATE_FIELD_TYPES,
+  PATTERN_FIELD_TYPES,
+  TO_ONE_RELATIONS,
+  TYPE_SETTING_KEYS,
+} from './field-kinds';
 export { imageFieldNames, MAX_IMAGE_FIELDS } from './images';
+export { VIDEO_KEYS, videoFieldOptions, videoKeyRequired } from './video';
+export { NEWS_KEYS, newsFieldOptions } from './news';

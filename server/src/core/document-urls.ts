@@ -6,6 +6,7 @@ import { resolvePattern, type ParsedPattern } from './pattern';
 import { toLastmod } from './lastmod';
 import { MAX_URL_LENGTH, type ValidationReport } from './validation';
 import type { ImageList } from './images';
+import type { VideoResult } from './video';
 import type { UrlHashSet } from './url-hash-set';
 import type { Changefreq, UrlRecord } from './types';
 
@@ -25,7 +26,12 @@ export interface TypePlan {
 
 export interface DocumentInput {
   documentId: string;
-  versions: Array<{ locale?: string; entry: Record<string, unknown>; images?: ImageList }>;
+  versions: Array<{
+    locale?: string;
+    entry: Record<string, unknown>;
+    images?: ImageList;
+    video?: VideoResult;
+  }>;
 }
 
 export interface UrlContext {
@@ -67,7 +73,7 @@ export function documentUrls(
   const { report, excluded } = context;
   const wholeExcluded = excluded.size > 0 && excluded.has(doc.documentId);
   const listed: Array<{ locale?: string; record: UrlRecord; origin: string; time?: number }> = [];
-  for (const { locale, entry, images } of doc.versions) {
+  for (const { locale, entry, images, video } of doc.versions) {
     if (
       wholeExcluded ||
       (locale && excluded.size > 0 && excluded.has(`${doc.documentId}|${locale}`))
@@ -133,6 +139,23 @@ export function documentUrls(
         url: loc,
         detail: `${images.dropped} more images left out`,
       });
+    if (video?.ok) {
+      record.video = video.video;
+      if (video.adjusted.length > 0 && own)
+        report.add({
+          rule: 'video-value-invalid',
+          ...sampleOf(plan, doc, locale),
+          url: loc,
+          detail: video.adjusted.join('; '),
+        });
+    } else if (video && own) {
+      report.add({
+        rule: 'video-incomplete',
+        ...sampleOf(plan, doc, locale),
+        url: loc,
+        detail: `missing: ${video.missing.join(', ')}`,
+      });
+    }
     listed.push({ locale, record, origin, time });
   }
 

@@ -10,6 +10,7 @@ import { documentUrls, type DocumentInput, type TypePlan } from './document-urls
 import { resolvePattern } from './pattern';
 import { UrlHashSet } from './url-hash-set';
 import { ValidationReport, type RuleCode } from './validation';
+import type { VideoEntry } from './types';
 
 export type EntryState =
   | 'listed'
@@ -30,6 +31,8 @@ export interface LocaleStatus {
   draftUrl: string | null;
   /** The images the published version's URL lists (`<image:image>`), when its type lists images. */
   images: string[];
+  /** The video its URL lists (`<video:video>`), when its type lists one and the entry has every value. */
+  video: VideoEntry | null;
   /** The live sitemap file that holds this version now (it may still hold a version just left out). */
   file: string | null;
   /** A change to this document is recorded and not yet written into the served files. */
@@ -87,10 +90,12 @@ function urlsOf(
   const context = { now, report, seen: new UrlHashSet(), excluded: new Set<string>() };
   const urls = new Map<string, string>();
   const images = new Map<string, string[]>();
+  const videos = new Map<string, VideoEntry>();
   for (const block of documentUrls(plan, { documentId, versions }, context)) {
     block.records.forEach((record, i) => {
       urls.set(keyOf(block.locales[i]), record.loc);
       if (record.images) images.set(keyOf(block.locales[i]), record.images);
+      if (record.video) videos.set(keyOf(block.locales[i]), record.video);
     });
   }
   const problems = new Map<string, { rule: RuleCode; detail?: string }>();
@@ -102,7 +107,7 @@ function urlsOf(
       });
     }
   }
-  return { urls, images, problems };
+  return { urls, images, videos, problems };
 }
 
 /** The placeholder a version cannot fill, so the panel can name it in the editor's language. */
@@ -130,6 +135,7 @@ export function entryStatus(input: EntryStatusInput): LocaleStatus[] {
       url: live.urls.get(key) ?? null,
       draftUrl: null,
       images: live.images.get(key) ?? [],
+      video: live.videos.get(key) ?? null,
       file: input.files.get(key) ?? null,
       pending: input.pending,
       excludedBy: null,

@@ -3,6 +3,19 @@
  * admin's field picker so both offer and accept the same fields.
  */
 
+/** The settings a mapped type may have (`contentTypes[uid].…`). */
+export const TYPE_SETTING_KEYS = [
+  'pattern',
+  'locales',
+  'priority',
+  'changefreq',
+  'lastmod',
+  'filters',
+  'images',
+  'video',
+  'news',
+] as const;
+
 /** Relations a pattern may follow: each entry has at most one related entry. */
 export const TO_ONE_RELATIONS = new Set(['oneToOne', 'manyToOne', 'oneWay']);
 

@@ -60,6 +60,19 @@ export function hostGroup(base: string, locales: string[]) {
 export const urlsetName = (group: string, seq: number) => `${group}-${seq}.xml`;
 
 /**
+ * The group of a type's news series: `news-article` for `article`. When a mapped type's own group
+ * is that name (a type `api::news-article.news-article`), the series adds a hash, as a hashed type
+ * group does: plain groups never end like a hash, so the two never meet.
+ */
+export function newsGroup(uid: string, mappedUids: Iterable<string>) {
+  const plain = `news-${typeGroup(uid)}`;
+  const taken = [...mappedUids].some((other) => typeGroup(other) === plain);
+  return taken || plain.length > MAX_GROUP - HASH_LENGTH - 1
+    ? `${plain.slice(0, MAX_GROUP - HASH_LENGTH - 1)}-${hashOf(`news:${uid}`)}`
+    : plain;
+}
+
+/**
  * The index of one host's files, when locales have hostnames of their own: `index-www-example-fr.xml`
  * for https://www.example.fr. A name that would end like a urlset's (`-<digits>.xml`, a port) or that
  * two hosts would share (`a-b.com`, `a.b-com`) ends with `_<hash of the origin>`: no urlset name

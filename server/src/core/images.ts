@@ -45,7 +45,7 @@ const encodeUrlText = (text: string) =>
  * joined to `origin` when it is a path (`/uploads/…`, the local provider). Anything else (relative
  * paths, `data:` URLs, scripts) is not an image a crawler can fetch: null.
  */
-export function absoluteImageUrl(reference: unknown, origin: string): string | null {
+export function absoluteUrl(reference: unknown, origin: string): string | null {
   if (typeof reference !== 'string') return null;
   const trimmed = reference.trim();
   let candidate: string;
@@ -119,7 +119,7 @@ export function imagesOf(
     for (const value of valuesAt(entry, source.path)) READERS[source.kind](value, references);
   const urls = new Set<string>();
   for (const reference of references) {
-    const url = absoluteImageUrl(reference, origin);
+    const url = absoluteUrl(reference, origin);
     if (url !== null) urls.add(url);
   }
   const unique = [...urls];

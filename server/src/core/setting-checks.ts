@@ -6,9 +6,16 @@ import { parsePattern } from './pattern';
 import { toLastmod } from './lastmod';
 import { attributeOf, filterErrors, typeOf } from './mappable';
 import { imageSourceOf, MAX_IMAGE_FIELDS } from './images';
+import { newsSettingErrors } from './news';
+import { videoSettingErrors } from './video';
 import type { Changefreq, ContentTypeInfo, CustomUrl, FieldError, SchemaCatalog } from './types';
 import { CHANGEFREQS, MIN_BYTES_PER_FILE, PROTOCOL_LIMITS } from './limits';
-import { DATE_FIELD_TYPES, PATTERN_FIELD_TYPES, TO_ONE_RELATIONS } from './field-kinds';
+import {
+  DATE_FIELD_TYPES,
+  PATTERN_FIELD_TYPES,
+  TO_ONE_RELATIONS,
+  TYPE_SETTING_KEYS,
+} from './field-kinds';
 
 // C0 controls and DEL: written as they are, they would break the XML or add lines to the text twin.
 // eslint-disable-next-line no-control-regex
@@ -151,15 +158,7 @@ export function checkContentTypes(errors: ErrorList, value: unknown, catalog?: S
       errors.add(base, 'must be an object with at least a pattern');
       continue;
     }
-    const known = new Set([
-      'pattern',
-      'locales',
-      'priority',
-      'changefreq',
-      'lastmod',
-      'filters',
-      'images',
-    ]);
+    const known = new Set<string>(TYPE_SETTING_KEYS);
     for (const key of Object.keys(typeSettings))
       if (!known.has(key)) errors.add([...base, key], 'is not a known setting');
     if (typeof typeSettings.pattern !== 'string')
@@ -198,6 +197,12 @@ export function checkContentTypes(errors: ErrorList, value: unknown, catalog?: S
       }
     }
     checkImageFields(errors, [...base, 'images'], typeSettings.images, type);
+    if (typeSettings.video !== undefined)
+      for (const [key, message] of videoSettingErrors(typeSettings.video, type))
+        errors.add(key ? [...base, 'video', key] : [...base, 'video'], message);
+    if (typeSettings.news !== undefined)
+      for (const [key, message] of newsSettingErrors(typeSettings.news, type))
+        errors.add(key ? [...base, 'news', key] : [...base, 'news'], message);
     if (typeSettings.filters !== undefined) {
       if (!isPlainObject(typeSettings.filters))
         errors.add([...base, 'filters'], 'must be an object in Strapi filter syntax');

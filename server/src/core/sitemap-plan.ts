@@ -8,12 +8,19 @@
 import { dependentsBySource, type TypeReads } from './dependencies';
 import type { TypePlan } from './document-urls';
 import { localesOn } from './file-layout';
-import { hostGroup } from './file-names';
+import { hostGroup, newsGroup } from './file-names';
 import { imageSourceOf, type ImageSource } from './images';
+import { videoPlan, type VideoPlan } from './video';
 import { isPlainObject } from './setting-checks';
 import { parsePattern } from './pattern';
 import { mergeSettings, usableSettings, type SkippedSetting } from './usable-settings';
-import type { ContentTypeSettings, FieldError, SchemaCatalog, SitemapSettings } from './types';
+import type {
+  ContentTypeSettings,
+  FieldError,
+  NewsSettings,
+  SchemaCatalog,
+  SitemapSettings,
+} from './types';
 
 /** What the plan needs of the project, read by the settings service. */
 export interface ProjectFacts {
@@ -37,14 +44,18 @@ export interface TypeQuery {
   draftAndPublish: boolean;
   /** Where each URL's images come from, in the order listed; none when the type lists no images. */
   images?: ImageSource[];
-  /** The origin an image's path URL is joined to (the plan's `mediaOrigin`). */
-  imageOrigin?: string;
+  /** The fields of each URL's video; none when the type lists no video. */
+  video?: VideoPlan;
+  /** The origin a file's path URL is joined to (the plan's `mediaOrigin`), for images and video. */
+  mediaOrigin?: string;
 }
 
 export interface MappedType {
   /** How a document becomes URLs (core/document-urls). */
   plan: TypePlan;
   query: TypeQuery;
+  /** The type's news series, when it is marked `news`: its settings and its files' group. */
+  news?: { settings: NewsSettings; group: string };
 }
 
 export interface SitemapPlan {
@@ -116,10 +127,9 @@ function compileType(
     const found = info ? imageSourceOf(info, name) : { error: '' };
     return 'source' in found ? [found.source] : [];
   });
-  if (images.length > 0) {
-    query.images = images;
-    query.imageOrigin = mediaOriginOf(settings, facts);
-  }
+  if (images.length > 0) query.images = images;
+  if (typeSettings.video && info) query.video = videoPlan(typeSettings.video, info);
+  if (query.images || query.video) query.mediaOrigin = mediaOriginOf(settings, facts);
   return { plan, query };
 }
 
@@ -145,7 +155,13 @@ export function planFromSettings(
   const defaultLocale = defaultLocaleOf(settings, facts);
   const types = new Map<string, MappedType>();
   for (const [uid, typeSettings] of Object.entries(settings.contentTypes)) {
-    types.set(uid, compileType(uid, typeSettings, settings, facts));
+    const mapped = compileType(uid, typeSettings, settings, facts);
+    if (typeSettings.news)
+      mapped.news = {
+        settings: typeSettings.news,
+        group: newsGroup(uid, Object.keys(settings.contentTypes)),
+      };
+    types.set(uid, mapped);
   }
   const reads = [...types.values()].map(({ query }) => ({
     uid: query.uid,

@@ -16,6 +16,31 @@ export interface ContentTypeSettings {
   filters?: Record<string, unknown>;
   /** Fields whose images each URL lists: media, rich text or blocks fields, or `component.field`. */
   images?: string[];
+  /** The fields that give each page's `<video:video>`, for pages whose main content is a video. */
+  video?: VideoSettings;
+  /** Also list the entries of the last 48 hours in a news sitemap series. */
+  news?: NewsSettings;
+}
+
+export interface VideoSettings {
+  /** A media field with the video file (`content_loc`), or a text field with a player URL (`player_loc`). */
+  field: string;
+  title: string;
+  description: string;
+  /** A media field with an image, or a text field with its URL. */
+  thumbnail: string;
+  /** A number field: the length in seconds. */
+  duration?: string;
+  /** A date field. */
+  publicationDate?: string;
+}
+
+export interface NewsSettings {
+  /** The publication's name, exactly as it appears on news.google.com. */
+  publicationName: string;
+  titleField: string;
+  /** The date field that says when the article was published. */
+  dateField: string;
 }
 
 export interface CustomUrl {
@@ -61,6 +86,27 @@ export interface UrlRecord {
   alternates?: Array<{ hreflang: string; href: string }>;
   /** Absolute URLs of the page's images, for `<image:image>`. */
   images?: string[];
+  video?: VideoEntry;
+  news?: NewsEntry;
+}
+
+export interface VideoEntry {
+  thumbnailLoc: string;
+  title: string;
+  description: string;
+  contentLoc?: string;
+  playerLoc?: string;
+  duration?: number;
+  publicationDate?: string;
+}
+
+export interface NewsEntry {
+  publicationName: string;
+  /** ISO 639 (`en`, `zh-cn`). */
+  language: string;
+  /** W3C date or date-time. */
+  publicationDate: string;
+  title: string;
 }
 
 /** What the validator needs to know of the project's content types: plain data, no Strapi. */

@@ -5,7 +5,7 @@
  * goes out to a sink in chunks as it is written (see gzip-file), so memory does not grow with a file.
  */
 import { escapeXml } from './xml';
-import type { FileLimits, UrlRecord } from './types';
+import type { FileLimits, NewsEntry, UrlRecord, VideoEntry } from './types';
 
 /** The URLs of one document (all its locales), kept together so one document lives in one file. */
 export interface UrlBlock {
@@ -28,6 +28,8 @@ export interface RenderedBlock {
   locales: Array<string | undefined>;
   /** `<image:image>` entries in the block. */
   imageCount: number;
+  /** `<video:video>` entries in the block. */
+  videoCount: number;
 }
 
 /**
@@ -53,6 +55,7 @@ export interface ClosedFile<S extends FileSink = FileSink> {
   /** URLs per locale ('default' for types without i18n). */
   localeCounts: Record<string, number>;
   imageCount: number;
+  videoCount: number;
 }
 
 /** Keeps a file's content as strings (tests, and callers that need the text itself). */
@@ -92,6 +95,7 @@ export function splitFile(xml: string, text: string, index: BlockIndexEntry[]): 
       lastmodTime: lastmodTime ?? undefined,
       locales: localeList,
       imageCount: countOf(blockXml, IMAGE_OPEN),
+      videoCount: countOf(blockXml, VIDEO_OPEN),
     });
   }
   if (xml.slice(xmlAt) !== URLSET_CLOSE || textAt !== text.length)
@@ -100,9 +104,10 @@ export function splitFile(xml: string, text: string, index: BlockIndexEntry[]): 
 }
 
 const URLSET_OPEN =
-  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">\n';
+  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">\n';
 const URLSET_CLOSE = '</urlset>\n';
 const IMAGE_OPEN = '<image:image>';
+const VIDEO_OPEN = '<video:video>';
 
 /** Occurrences of `needle` in `text` (a spliced block's images: the block index does not hold them). */
 const countOf = (text: string, needle: string) => {
@@ -118,6 +123,21 @@ export const xmlProlog = (xslHref?: string) =>
 
 export const formatPriority = (priority: number) => String(Math.round(priority * 100) / 100);
 
+function renderVideo(video: VideoEntry): string {
+  let xml = `${VIDEO_OPEN}<video:thumbnail_loc>${escapeXml(video.thumbnailLoc)}</video:thumbnail_loc><video:title>${escapeXml(video.title)}</video:title><video:description>${escapeXml(video.description)}</video:description>`;
+  if (video.contentLoc)
+    xml += `<video:content_loc>${escapeXml(video.contentLoc)}</video:content_loc>`;
+  if (video.playerLoc) xml += `<video:player_loc>${escapeXml(video.playerLoc)}</video:player_loc>`;
+  if (video.duration !== undefined) xml += `<video:duration>${video.duration}</video:duration>`;
+  if (video.publicationDate)
+    xml += `<video:publication_date>${video.publicationDate}</video:publication_date>`;
+  return `${xml}</video:video>`;
+}
+
+function renderNews(news: NewsEntry): string {
+  return `<news:news><news:publication><news:name>${escapeXml(news.publicationName)}</news:name><news:language>${news.language}</news:language></news:publication><news:publication_date>${news.publicationDate}</news:publication_date><news:title>${escapeXml(news.title)}</news:title></news:news>`;
+}
+
 export function renderUrl(record: UrlRecord): string {
   let xml = `<url><loc>${escapeXml(record.loc)}</loc>`;
   if (record.lastmod) xml += `<lastmod>${record.lastmod}</lastmod>`;
@@ -129,6 +149,8 @@ export function renderUrl(record: UrlRecord): string {
       xml += `<xhtml:link rel="alternate" hreflang="${escapeXml(alternate.hreflang)}" href="${escapeXml(alternate.href)}"/>`;
     }
   }
+  if (record.video) xml += renderVideo(record.video);
+  if (record.news) xml += renderNews(record.news);
   if (record.images) {
     for (const image of record.images)
       xml += `${IMAGE_OPEN}<image:loc>${escapeXml(image)}</image:loc></image:image>`;
@@ -149,10 +171,12 @@ export function renderBlock(block: UrlBlock): RenderedBlock {
   let xml = '';
   let text = '';
   let imageCount = 0;
+  let videoCount = 0;
   for (const record of block.records) {
     xml += renderUrl(record);
     text += `${record.loc}\n`;
     if (record.images) imageCount += record.images.length;
+    if (record.video) videoCount++;
   }
   const locales = block.locales ?? block.records.map(() => undefined);
   return {
@@ -164,6 +188,7 @@ export function renderBlock(block: UrlBlock): RenderedBlock {
     lastmodTime: block.lastmodTime,
     locales,
     imageCount,
+    videoCount,
   };
 }
 
@@ -185,6 +210,7 @@ export class UrlsetWriter<S extends FileSink = FileSink> {
   private lastKey = '';
   private localeCounts: Record<string, number> = {};
   private imageCount = 0;
+  private videoCount = 0;
 
   constructor(
     private readonly limits: FileLimits,
@@ -226,6 +252,7 @@ export class UrlsetWriter<S extends FileSink = FileSink> {
     this.urlCount += block.urlCount;
     this.byteSize += block.bytes;
     this.imageCount += block.imageCount;
+    this.videoCount += block.videoCount;
     this.lastKey = block.key;
     let locales = '';
     for (let i = 0; i < block.locales.length; i++) {
@@ -268,10 +295,12 @@ export class UrlsetWriter<S extends FileSink = FileSink> {
       lastKey: this.lastKey,
       localeCounts: this.localeCounts,
       imageCount: this.imageCount,
+      videoCount: this.videoCount,
     };
     this.sink = null;
     this.localeCounts = {};
     this.imageCount = 0;
+    this.videoCount = 0;
     this.urlCount = 0;
     this.byteSize = 0;
     this.lastmodTime = null;

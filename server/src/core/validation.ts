@@ -27,6 +27,20 @@ export const RULES = {
     leftOut: false,
     message: 'the page has more than 1,000 images: only the first 1,000 are listed',
   },
+  'video-incomplete': {
+    leftOut: false,
+    message:
+      'the entry lacks a value a video needs (video, thumbnail, title, description): no video listed',
+  },
+  'video-value-invalid': {
+    leftOut: false,
+    message:
+      "a video value breaks Google's limits: a title or description cut, a duration or date left out",
+  },
+  'news-incomplete': {
+    leftOut: false,
+    message: 'the entry has no title or no publication date: left out of the news sitemap',
+  },
   'priority-uniform': {
     leftOut: false,
     message: 'every URL has the same priority, which tells crawlers nothing',

@@ -21,13 +21,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const pendingChanges: number = await getService(strapi, 'dirty-marks').count();
     const failing = await getService(strapi, 'runs').failing();
     const counts: Record<string, Record<string, number>> = {};
-    const imageCounts: Record<string, number> = {};
-    for (const file of live.filter((candidate) => candidate.format === 'urlset')) {
+    const extras: StatusResponse['extras'] = {};
+    const extrasOf = (type: string) => (extras[type] ??= { images: 0, videos: 0, news: 0 });
+    for (const file of live) {
       const type = file.contentType ?? 'custom';
+      if (file.format === 'news') extrasOf(type).news += file.urlCount ?? 0;
+      if (file.format !== 'urlset') continue;
       const typeCounts = (counts[type] ??= {});
       for (const [locale, count] of Object.entries(file.localeCounts ?? {}))
         typeCounts[locale] = (typeCounts[locale] ?? 0) + count;
-      if (file.imageCount) imageCounts[type] = (imageCounts[type] ?? 0) + file.imageCount;
+      if (file.imageCount) extrasOf(type).images += file.imageCount;
+      if (file.videoCount) extrasOf(type).videos += file.videoCount;
     }
     const index = live.find((file) => file.name === INDEX_NAME);
     const describe = (file: StoredFile) => ({
@@ -50,7 +54,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     });
     return {
       index: index ? describe(index) : null,
-      files: live.filter((file) => file.format === 'urlset').map(describe),
+      files: live
+        .filter((file) => file.format === 'urlset' || file.format === 'news')
+        .map(describe),
       textFiles: live.filter((file) => file.format === 'text').map(describe),
       totals: {
         urls: live
@@ -62,7 +68,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
           .reduce((sum, file) => sum + file.byteSize, 0),
       },
       counts,
-      imageCounts,
+      extras,
       // Findings of the last full run; incremental runs only see the files they rewrite.
       validation: lastFull?.report?.validation ?? { counts: {}, samples: [] },
       nextScheduledRun: getService(strapi, 'scheduler').status().nextRunAt,

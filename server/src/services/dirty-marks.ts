@@ -7,6 +7,8 @@ import type { RunTrigger } from './runs';
 export type DirtyMark =
   | { kind: 'document'; contentType: string; documentId: string; trigger: RunTrigger }
   | { kind: 'type'; contentType: string; trigger: RunTrigger }
+  /** A type's news series only: its oldest entry left the 48-hour window. */
+  | { kind: 'news'; contentType: string; trigger: RunTrigger }
   | { kind: 'full'; trigger: RunTrigger };
 
 export interface StoredMark {
@@ -36,6 +38,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** The marks waiting, oldest first. */
     async pending(limit = 100_000): Promise<StoredMark[]> {
       return (await marks().findMany({ orderBy: { id: 'asc' }, limit })) as StoredMark[];
+    },
+
+    /** The types whose news series a waiting mark already asks to rewrite. */
+    async newsAsked(): Promise<Set<string>> {
+      const rows = (await marks().findMany({
+        select: ['contentType'],
+        where: { kind: 'news' },
+      })) as Array<{ contentType: string }>;
+      return new Set(rows.map((row) => row.contentType));
     },
 
     async count(): Promise<number> {

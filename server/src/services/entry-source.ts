@@ -13,9 +13,10 @@
 import type { Core } from '@strapi/strapi';
 import { fromDbValue } from '../core/db-values';
 import { joinedRead, readsWithJoins } from '../core/join-plan';
-import { readImages } from './image-reader';
+import { listsExtras, readExtras } from './page-extras';
 import { canStreamRows, streamRows } from './row-stream';
 import type { ImageList } from '../core/images';
+import type { VideoResult } from '../core/video';
 import type { TypeQuery } from '../core/sitemap-plan';
 
 /** A type's read query (from the plan) and what part of it to read. */
@@ -36,6 +37,8 @@ export interface SourceVersion {
   entry: Record<string, unknown>;
   /** The version's images, when its type lists any. */
   images?: ImageList;
+  /** The version's video, when its type lists one. */
+  video?: VideoResult;
 }
 
 export interface SourceDocument {
@@ -263,17 +266,17 @@ function pagesOf(strapi: Core.Strapi, query: SourceQuery): AsyncGenerator<Source
   );
 }
 
-/** The documents of `query`, page by page, each version with its images when the type lists any. */
+/** The documents of `query`, page by page, each version with its images and video when the type lists them. */
 export async function* readDocuments(
   strapi: Core.Strapi,
   query: SourceQuery
 ): AsyncGenerator<SourceDocument[]> {
   for await (const page of pagesOf(strapi, query)) {
-    if (query.images) {
+    if (listsExtras(query)) {
       const versions = page.flatMap((document) => document.versions);
       const ids = versions.map((version) => Number(version.entry.id));
-      const images = await readImages(strapi, query.uid, query.images, query.imageOrigin!, ids);
-      for (const version of versions) version.images = images.get(Number(version.entry.id));
+      const extras = await readExtras(strapi, query.uid, query, ids);
+      for (const version of versions) Object.assign(version, extras.get(Number(version.entry.id)));
     }
     yield page;
   }

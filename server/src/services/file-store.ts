@@ -50,6 +50,8 @@ export interface FileToStore {
   lastmod?: string | null;
   localeCounts?: Record<string, number>;
   imageCount?: number;
+  videoCount?: number;
+  expiresAt?: number | null;
 }
 
 export interface StoredFile {
@@ -70,6 +72,9 @@ export interface StoredFile {
   partCount: number;
   localeCounts: Record<string, number> | null;
   imageCount: number | null;
+  videoCount: number | null;
+  /** Epoch ms, as a string on databases that return big integers as text. */
+  expiresAt: number | string | null;
   createdAt: string | Date;
 }
 
@@ -175,6 +180,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           partCount,
           localeCounts: file.localeCounts ?? null,
           imageCount: file.imageCount ?? null,
+          videoCount: file.videoCount ?? null,
+          expiresAt: file.expiresAt ?? null,
         },
       })) as StoredFile;
       for (let seq = 0; seq < partCount; seq++) {
@@ -281,6 +288,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         where: { state: 'live' },
         orderBy: [{ groupKey: 'asc' }, { id: 'asc' }],
       })) as StoredFile[];
+    },
+
+    /** When each type's live news series next changes by itself (its oldest entry leaving the window). */
+    async newsExpiries(): Promise<Map<string, number>> {
+      const rows = (await files().findMany({
+        select: ['contentType', 'expiresAt'],
+        where: { state: 'live', format: 'news', expiresAt: { $notNull: true } },
+      })) as Array<{ contentType: string; expiresAt: number | string }>;
+      const expiries = new Map<string, number>();
+      for (const row of rows) expiries.set(row.contentType, Number(row.expiresAt));
+      return expiries;
     },
 
     readCompressed,

@@ -1,4 +1,5 @@
 import changeFeed from './change-feed';
+import clock from './clock';
 import dashboard from './dashboard';
 import dirtyMarks from './dirty-marks';
 import entryStatus from './entry-status';
@@ -16,6 +17,7 @@ import settings from './settings';
 export default {
   dashboard,
   'change-feed': changeFeed,
+  clock,
   'dirty-marks': dirtyMarks,
   'entry-status': entryStatus,
   exclusions,

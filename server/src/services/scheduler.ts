@@ -40,10 +40,12 @@ export function scopesOf(marks: StoredMark[]): RunScope[] {
   );
   const documents = new Map<string, Set<string>>();
   for (const mark of marks) {
-    if (mark.kind !== 'document' || types.has(mark.contentType!)) continue;
+    if ((mark.kind !== 'document' && mark.kind !== 'news') || types.has(mark.contentType!))
+      continue;
     let ids = documents.get(mark.contentType!);
     if (!ids) documents.set(mark.contentType!, (ids = new Set()));
-    ids.add(mark.target!);
+    // A news mark changes no document: the run rewrites the type's news series, as every run that touches it.
+    if (mark.kind === 'document') ids.add(mark.target!);
   }
   const scopes: RunScope[] = [];
   if (types.size > 0) scopes.push({ kind: 'types', uids: [...types] });
@@ -65,6 +67,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /** While runs keep failing, the worker waits until then (the back-off), whatever new changes come. */
   let retryAt = 0;
   let poller: NodeJS.Timeout | null = null;
+  /** Fires when the next news series' oldest entry leaves its window. */
+  let newsTimer: NodeJS.Timeout | null = null;
   let working = false;
   let workAgain = false;
   let stopped = false;
@@ -120,6 +124,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           if (result.status === 'failed') return backOff();
         }
         await getService(strapi, 'dirty-marks').consume(marks.map((mark) => mark.id));
+        await ageNews();
         if (marks.length >= 100_000) workAgain = true;
       } while (workAgain && !stopped);
     } finally {
@@ -130,6 +135,41 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function record(marks: DirtyMark[], delayMs: number) {
     await getService(strapi, 'dirty-marks').record(marks);
     kick(delayMs);
+  }
+
+  /**
+   * Asks for a run of each news series whose oldest entry has left the window, and sets a timer for
+   * the next one. Every instance looks (a run is taken under the lease); a series already asked for
+   * is not asked for again.
+   */
+  async function ageNews() {
+    if (newsTimer) clearTimeout(newsTimer);
+    newsTimer = null;
+    if (stopped) return;
+    const expiries = await getService(strapi, 'file-store').newsExpiries();
+    if (expiries.size === 0) return;
+    const now = getService(strapi, 'clock').now();
+    const asked = await getService(strapi, 'dirty-marks').newsAsked();
+    const due = [...expiries].filter(([uid, at]) => at <= now && !asked.has(uid));
+    if (due.length > 0)
+      await record(
+        due.map(([uid]) => ({ kind: 'news', contentType: uid, trigger: 'schedule' })),
+        0
+      );
+    const next = Math.min(...[...expiries.values()].filter((at) => at > now));
+    if (Number.isFinite(next)) {
+      newsTimer = setTimeout(
+        () => {
+          track(
+            ageNews().catch((error: Error) =>
+              strapi.log.warn(`[sitemap] news check failed: ${error.message}`)
+            )
+          );
+        },
+        Math.min(next - now, 2 ** 31 - 1)
+      );
+      newsTimer.unref();
+    }
   }
 
   /** node-cron keeps every task in its registry until it is destroyed: a stopped task would stay there for good. */
@@ -190,6 +230,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         kick(0);
       }
       if (!timer && !working && pending > 0) kick(0);
+      await ageNews();
     },
 
     /**
@@ -251,6 +292,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       timer = null;
       if (poller) clearInterval(poller);
       poller = null;
+      if (newsTimer) clearTimeout(newsTimer);
+      newsTimer = null;
       await Promise.allSettled([...inFlight]);
     },
   };

@@ -72,7 +72,7 @@ const status: StatusResponse = {
   textFiles: [],
   totals: { urls: 2, files: 1, bytes: 512 },
   counts: { 'api::article.article': { en: 2 } },
-  imageCounts: { 'api::article.article': 3 },
+  extras: { 'api::article.article': { images: 3, videos: 1, news: 2 } },
   validation: {
     counts: { 'pattern-unfilled': 1 },
     samples: [
@@ -124,6 +124,7 @@ const entryStatus: EntryStatus = {
       url: 'https://www.example.com/blog/a',
       draftUrl: null,
       images: [],
+      video: null,
       file: 'article-1.xml',
       fileUrl: null,
       pending: false,

@@ -147,6 +147,14 @@ export const LocaleStatus = ({
         {explanation(row, t)}
       </Typography>
       {row.images.length > 0 ? <ImageList images={row.images} /> : null}
+      {row.video ? (
+        <Typography variant="pi" textColor="neutral700" style={{ overflowWrap: 'anywhere' }}>
+          {t('editView.video', 'Video: {title} ({url})', {
+            title: row.video.title,
+            url: row.video.contentLoc ?? row.video.playerLoc,
+          })}
+        </Typography>
+      ) : null}
       {stillInFile ? (
         <Typography variant="pi" textColor="neutral600">
           {t('editView.stillInFile', 'Still in {file} until the waiting change is written.', {

@@ -32,6 +32,7 @@ import { NumberSetting } from './NumberSetting';
 import { SettingCell } from './SettingCell';
 import { SettingField } from './SettingField';
 import { TextSetting } from './TextSetting';
+import { VideoNewsFields } from './VideoNewsFields';
 
 interface ContentTypeCardProps {
   uid: string;
@@ -258,6 +259,16 @@ export const ContentTypeCard = (props: ContentTypeCardProps) => {
               </MultiSelect>
             </SettingField>
           </SettingCell>
+        )}
+        {type && (
+          <VideoNewsFields
+            uid={uid}
+            type={type}
+            settings={settings}
+            disabled={disabled}
+            errorOf={errorOf}
+            set={set}
+          />
         )}
         <SettingCell col={12}>
           <SettingField

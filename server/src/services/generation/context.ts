@@ -34,6 +34,8 @@ export interface IndexedFile {
   groupKey: string;
   /** The type whose URLs the file holds; null for the custom URLs. */
   contentType: string | null;
+  /** `urlset`, or `news` for a file of a type's news series. */
+  format: 'urlset' | 'news';
   rangeStart: string;
   lastmod: string | null;
 }
@@ -66,7 +68,7 @@ export async function createRun(
     settingWarnings: plan.skipped,
     base: plan.publicUrl,
     xslHref: settings.xsl ? XSL_NAME : undefined,
-    now: Date.now(),
+    now: getService(strapi, 'clock').now(),
     report: new ValidationReport(),
     seen: new UrlHashSet(),
     priorities: new Set<number | undefined>(),
@@ -109,6 +111,7 @@ export async function saveUrlset(
     lastmod,
     localeCounts: file.localeCounts,
     imageCount: file.imageCount,
+    videoCount: file.videoCount,
   };
   const { xml, text, blockIndex } = await file.sink.finish();
   const row = await run.save({ ...common, format: 'urlset', body: xml });
@@ -123,6 +126,7 @@ export async function saveUrlset(
     name: meta.name,
     groupKey: meta.groupKey,
     contentType: meta.contentType ?? null,
+    format: 'urlset',
     rangeStart: meta.rangeStart,
     lastmod,
   });

@@ -145,12 +145,16 @@ export async function writeIndex(run: Run, scope: RunScope) {
   if (scope.kind !== 'full') {
     const written = new Set(run.written.map((file) => file.name));
     const live = (await getService(run.strapi, 'file-store').listLive()).filter(
-      (file) => file.format === 'urlset' && !run.replaced.has(file.name) && !written.has(file.name)
+      (file) =>
+        (file.format === 'urlset' || file.format === 'news') &&
+        !run.replaced.has(file.name) &&
+        !written.has(file.name)
     );
     const kept = live.map((file) => ({
       name: file.name,
       groupKey: file.groupKey ?? '',
       contentType: file.contentType,
+      format: file.format as IndexedFile['format'],
       rangeStart: file.rangeStart ?? '',
       lastmod: file.lastmod,
     }));
@@ -188,11 +192,13 @@ async function saveIndex(run: Run, name: string, files: IndexedFile[]) {
   await run.save({ name, format: 'index', content: renderSitemapIndex(entries, run.xslHref) });
 }
 
+/** The group base of a file's series: its type's, its type's news series', or the custom URLs'. */
+function baseOf(run: Run, file: IndexedFile) {
+  if (!file.contentType) return CUSTOM_GROUP;
+  if (file.format === 'news') return run.plan.types.get(file.contentType)?.news?.group ?? '';
+  return typeGroup(file.contentType);
+}
+
 /** The host whose URLs a file holds. */
 const originOfFile = (run: Run, file: IndexedFile) =>
-  originOf(
-    file.groupKey,
-    (origin) =>
-      run.plan.groupKey(file.contentType ? typeGroup(file.contentType) : CUSTOM_GROUP, origin),
-    run.settings
-  );
+  originOf(file.groupKey, (origin) => run.plan.groupKey(baseOf(run, file), origin), run.settings);

@@ -16,6 +16,7 @@ import { XSL_NAME } from '../../core/file-names';
 import { createRun, type Run, type RunControl, type RunScope } from './context';
 import { writeCustomUrls, writeIndex, writeWholeType } from './full';
 import { rewriteDocuments } from './incremental';
+import { writeNewsSeries } from './news';
 import { getService } from '../../utils/get-service';
 
 export interface RunResult {
@@ -85,6 +86,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         await writeWholeType(run, uid);
       }
     }
+    // News series are rewritten whole by every run that touches their type (and by the news timer's).
+    const touched =
+      effective.kind === 'full'
+        ? [...run.plan.types.keys()]
+        : effective.kind === 'types'
+          ? effective.uids
+          : Object.keys(effective.byType);
+    const live = effective.kind === 'full' ? null : ((await store.listLive()) as StoredFile[]);
+    for (const uid of [...touched].sort()) await writeNewsSeries(run, uid, live);
     if (effective.kind === 'full') {
       for (const uid of [...run.plan.types.keys()].sort()) await writeWholeType(run, uid);
       await writeCustomUrls(run);

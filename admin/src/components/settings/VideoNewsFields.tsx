@@ -1,0 +1,145 @@
+/**
+ * A type's video and news settings: which fields give a page's `<video:video>`, and whether the type
+ * also gets a news sitemap (publication name, title and date fields). Each picker offers only the
+ * fields of a kind that fits; the server checks again on save.
+ */
+import { SingleSelect, SingleSelectOption } from '@strapi/design-system';
+import { useTranslate } from '../../hooks/useTranslate';
+import {
+  newsFieldOptions,
+  VIDEO_KEYS,
+  videoFieldOptions,
+  videoKeyRequired,
+  type CatalogType,
+  type TypeSettings,
+} from '../../utils/settings-form';
+import { SettingCell } from './SettingCell';
+import { SettingField } from './SettingField';
+import { TextSetting } from './TextSetting';
+
+const NONE = '__none';
+
+interface VideoNewsFieldsProps {
+  uid: string;
+  type: CatalogType;
+  settings: TypeSettings;
+  disabled: boolean;
+  errorOf: (...path: string[]) => string | undefined;
+  set: (patch: Partial<TypeSettings>) => void;
+}
+
+export const VideoNewsFields = ({
+  uid,
+  type,
+  settings,
+  disabled,
+  errorOf,
+  set,
+}: VideoNewsFieldsProps) => {
+  const { t } = useTranslate();
+  const id = (field: string) => `${uid}-${field}`;
+  const videoOptions = videoFieldOptions(type);
+  const newsOptions = newsFieldOptions(type);
+  const video = settings.video;
+  const labels = {
+    field: t('settings.video.field', 'Video (file or player URL)'),
+    title: t('settings.video.title', 'Video title'),
+    description: t('settings.video.description', 'Video description'),
+    thumbnail: t('settings.video.thumbnail', 'Thumbnail'),
+    duration: t('settings.video.duration', 'Duration (seconds)'),
+    publicationDate: t('settings.video.publicationDate', 'Video publication date'),
+  };
+
+  const setVideo = (key: keyof NonNullable<TypeSettings['video']>, value: string) => {
+    const next = { ...(video ?? { field: '', title: '', description: '', thumbnail: '' }) };
+    if (value === NONE) delete next[key];
+    else next[key] = value;
+    // Choosing no video field turns the video off.
+    set({ video: key === 'field' && value === NONE ? undefined : (next as TypeSettings['video']) });
+  };
+  const setNews = (patch: Partial<NonNullable<TypeSettings['news']>>) => {
+    const next = { publicationName: '', titleField: '', dateField: '', ...settings.news, ...patch };
+    // Clearing the publication name turns the news sitemap off.
+    set({ news: next.publicationName === '' ? undefined : next });
+  };
+
+  const videoSelect = (key: (typeof VIDEO_KEYS)[number]) => (
+    <SettingCell col={4} key={key}>
+      <SettingField
+        name={id(`video-${key}`)}
+        label={labels[key]}
+        error={errorOf('video', key)}
+        required={video !== undefined && videoKeyRequired(key)}
+      >
+        <SingleSelect
+          value={video?.[key] ?? NONE}
+          disabled={disabled}
+          onChange={(value: string | number) => setVideo(key, String(value))}
+        >
+          <SingleSelectOption value={NONE}>
+            {key === 'field'
+              ? t('settings.video.none', 'No video')
+              : t('settings.video.unset', 'Not set')}
+          </SingleSelectOption>
+          {videoOptions[key].map((field) => (
+            <SingleSelectOption key={field} value={field}>
+              {field}
+            </SingleSelectOption>
+          ))}
+        </SingleSelect>
+      </SettingField>
+    </SettingCell>
+  );
+
+  return (
+    <>
+      {videoOptions.field.length > 0 && videoSelect('field')}
+      {video && VIDEO_KEYS.filter((key) => key !== 'field').map(videoSelect)}
+      {newsOptions.dateField.length > 0 && newsOptions.titleField.length > 0 && (
+        <>
+          <SettingCell col={4}>
+            <TextSetting
+              name={id('news-publicationName')}
+              label={t('settings.news.publicationName', 'News sitemap: publication name')}
+              hint={t(
+                'settings.news.hint',
+                'Set it to list this type’s entries of the last 48 hours in a news sitemap, named exactly as on news.google.com.'
+              )}
+              error={errorOf('news', 'publicationName') ?? errorOf('news')}
+              value={settings.news?.publicationName ?? ''}
+              disabled={disabled}
+              onChange={(publicationName) => setNews({ publicationName })}
+            />
+          </SettingCell>
+          {settings.news &&
+            (['titleField', 'dateField'] as const).map((key) => (
+              <SettingCell col={4} key={key}>
+                <SettingField
+                  name={id(`news-${key}`)}
+                  label={
+                    key === 'titleField'
+                      ? t('settings.news.titleField', 'News title from')
+                      : t('settings.news.dateField', 'News publication date from')
+                  }
+                  error={errorOf('news', key)}
+                  required
+                >
+                  <SingleSelect
+                    value={settings.news?.[key] || undefined}
+                    disabled={disabled}
+                    onChange={(value: string | number) => setNews({ [key]: String(value) })}
+                  >
+                    {newsOptions[key].map((field) => (
+                      <SingleSelectOption key={field} value={field}>
+                        {field}
+                      </SingleSelectOption>
+                    ))}
+                  </SingleSelect>
+                </SettingField>
+              </SettingCell>
+            ))}
+        </>
+      )}
+    </>
+  );
+};

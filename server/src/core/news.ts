@@ -1,0 +1,130 @@
+/**
+ * News sitemaps: a type marked `news` also gets a series of files listing only its entries of the
+ * last 48 hours (what Google News reads), at most 1,000 URLs each, with `<news:news>`. The settings
+ * checks and the entry of one version live here. Pure.
+ */
+import { hasOwn } from './mappable';
+import { w3cDate } from './video';
+import type { ContentTypeInfo, NewsEntry, NewsSettings } from './types';
+
+/** Google News lists articles published in the last two days. */
+export const NEWS_WINDOW_MS = 48 * 3600_000;
+/** Google's limit per news sitemap. */
+export const MAX_NEWS_PER_FILE = 1000;
+/** Dates a little ahead of this server's clock are another clock's, not the future. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+export const NEWS_KEYS = ['publicationName', 'titleField', 'dateField'] as const;
+
+const TEXT_TYPES = new Set(['string', 'text', 'uid']);
+const DATE_TYPES = new Set(['date', 'datetime', 'timestamp']);
+
+/** Field errors of a type's `news` setting, as [key, message] (key '' for the setting itself). */
+export function newsSettingErrors(
+  value: unknown,
+  type: Pick<ContentTypeInfo, 'uid' | 'attributes'> | undefined
+): Array<[string, string]> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return [['', 'must be an object such as { publicationName, titleField, dateField }']];
+  const setting = value as Record<string, unknown>;
+  const errors: Array<[string, string]> = [];
+  for (const key of Object.keys(setting))
+    if (!(NEWS_KEYS as readonly string[]).includes(key))
+      errors.push([key, 'is not a news setting']);
+  const name = setting.publicationName;
+  if (typeof name !== 'string' || name.trim() === '' || name.length > 256)
+    errors.push([
+      'publicationName',
+      'is required: the name of the publication as it appears on news.google.com (at most 256 characters)',
+    ]);
+  const field = (key: string, types: Set<string>, help: string) => {
+    const value = setting[key];
+    if (typeof value !== 'string' || value === '') {
+      errors.push([key, `is required: the name of ${help}`]);
+      return;
+    }
+    const attribute = type && hasOwn(type.attributes, value) ? type.attributes[value] : undefined;
+    if (type && (!attribute || !types.has(attribute.type)))
+      errors.push([key, `"${value}" is not ${help} of ${type.uid}`]);
+  };
+  field('titleField', TEXT_TYPES, 'a text field');
+  field('dateField', DATE_TYPES, 'a date field');
+  return errors;
+}
+
+/**
+ * A locale as Google News wants a language: ISO 639 in lower case (`en-GB` → `en`), except Chinese,
+ * written `zh-cn` (simplified) or `zh-tw` (traditional).
+ */
+export function newsLanguage(locale: string | undefined): string {
+  const tags = (locale || 'en').toLowerCase().split(/[-_]/);
+  if (tags[0] === 'zh')
+    return tags.some((tag) => ['tw', 'hk', 'mo', 'hant'].includes(tag)) ? 'zh-tw' : 'zh-cn';
+  return /^[a-z]{2,3}$/.test(tags[0]) ? tags[0] : 'en';
+}
+
+/** When a date value was published, in epoch ms (a date alone is its day's midnight UTC). */
+export function publishedTime(value: unknown): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const time =
+    value instanceof Date
+      ? value.getTime()
+      : typeof value === 'string'
+        ? Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value)
+        : NaN;
+  return Number.isNaN(time) ? null : time;
+}
+
+/** Whether an article published at `time` is in the news window at `now`. */
+export const inNewsWindow = (time: number, now: number) =>
+  time > now - NEWS_WINDOW_MS && time <= now + CLOCK_SKEW_MS;
+
+/** The earliest value a date field may hold to be in the window, for the query that reads the series. */
+export const windowStart = (now: number) => new Date(now - NEWS_WINDOW_MS);
+
+export type NewsResult =
+  | { ok: true; news: NewsEntry; time: number }
+  | { ok: false; reason: 'outside' }
+  | { ok: false; reason: 'incomplete'; detail: string };
+
+/** The `<news:news>` of one version, or why it has none. */
+export function newsOf(
+  entry: Record<string, unknown>,
+  settings: NewsSettings,
+  locale: string | undefined,
+  now: number
+): NewsResult {
+  const time = publishedTime(entry[settings.dateField]);
+  if (time === null)
+    return {
+      ok: false,
+      reason: 'incomplete',
+      detail: `${settings.dateField} is empty or not a date`,
+    };
+  if (!inNewsWindow(time, now)) return { ok: false, reason: 'outside' };
+  const title =
+    typeof entry[settings.titleField] === 'string'
+      ? (entry[settings.titleField] as string).trim()
+      : '';
+  if (!title) return { ok: false, reason: 'incomplete', detail: `${settings.titleField} is empty` };
+  const publicationDate = w3cDate(entry[settings.dateField]) ?? new Date(time).toISOString();
+  return {
+    ok: true,
+    time,
+    news: {
+      publicationName: settings.publicationName,
+      language: newsLanguage(locale),
+      publicationDate,
+      title,
+    },
+  };
+}
+
+/** The fields the news settings may name, for the settings page's pickers. */
+export function newsFieldOptions(type: Pick<ContentTypeInfo, 'attributes'>) {
+  const named = (types: Set<string>) =>
+    Object.entries(type.attributes)
+      .filter(([, attribute]) => types.has(attribute.type))
+      .map(([name]) => name);
+  return { titleField: named(TEXT_TYPES), dateField: named(DATE_TYPES) };
+}

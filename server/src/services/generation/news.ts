@@ -1,0 +1,136 @@
+/**
+ * A type's news series (`news-article-1.xml`…): its URLs whose entry was published in the last 48
+ * hours, with `<news:news>`, at most 1,000 per file. Small by nature, so every run that touches the
+ * type rewrites the whole series from one query bounded by the date field, and the scheduler asks
+ * for a run when the oldest entry leaves the window. The page URLs come from the same rules as the
+ * type's own files (filters, exclusions, patterns, hosts), so the two always agree.
+ */
+import { documentUrls, type DocumentInput } from '../../core/document-urls';
+import { urlsetName } from '../../core/file-names';
+import { formatW3cDateTime } from '../../core/lastmod';
+import { MAX_NEWS_PER_FILE, NEWS_WINDOW_MS, newsOf, windowStart } from '../../core/news';
+import { UrlHashSet } from '../../core/url-hash-set';
+import { renderBlock, type UrlBlock, type UrlsetWriter } from '../../core/urlset-writer';
+import { ValidationReport } from '../../core/validation';
+import type { UrlRecord } from '../../core/types';
+import { readDocuments } from '../entry-source';
+import type { StoredFile } from '../file-store';
+import type { GzipFileSink } from '../../core/gzip-file';
+import { getService } from '../../utils/get-service';
+import { newWriter, type Run, type WrittenFile } from './context';
+
+/** The news entries of one document, per host: a block for each host's series. */
+function newsBlocks(
+  run: Run,
+  uid: string,
+  doc: DocumentInput,
+  excluded: Set<string>,
+  times: number[]
+) {
+  const mapped = run.plan.types.get(uid)!;
+  const { settings } = mapped.news!;
+  // The type's own pass reports what keeps a page out; here only what keeps it out of the news.
+  const context = {
+    now: run.now,
+    report: new ValidationReport(0),
+    seen: new UrlHashSet(),
+    excluded,
+  };
+  const blocks: Array<{ origin: string; block: UrlBlock }> = [];
+  for (const block of documentUrls(mapped.plan, doc, context)) {
+    const records: UrlRecord[] = [];
+    let newest: number | undefined;
+    block.records.forEach((record, i) => {
+      const locale = block.locales[i];
+      const version = doc.versions.find((candidate) => candidate.locale === locale)!;
+      const found = newsOf(version.entry, settings, locale ?? run.plan.defaultLocale, run.now);
+      if (found.ok) {
+        records.push({ loc: record.loc, news: found.news });
+        times.push(found.time);
+        if (newest === undefined || found.time > newest) newest = found.time;
+      } else if (found.reason === 'incomplete')
+        run.report.add({
+          rule: 'news-incomplete',
+          contentType: uid,
+          documentId: doc.documentId,
+          locale,
+          url: record.loc,
+          detail: found.detail,
+        });
+    });
+    if (records.length > 0)
+      blocks.push({
+        origin: block.origin,
+        block: { key: doc.documentId, records, lastmodTime: newest },
+      });
+  }
+  return blocks;
+}
+
+/** Rewrites the news series of `uid`; `live` (a partial run) names the files it replaces. */
+export async function writeNewsSeries(run: Run, uid: string, live: StoredFile[] | null) {
+  const mapped = run.plan.types.get(uid);
+  if (!mapped?.news) return;
+  for (const file of live ?? [])
+    if (file.format === 'news' && file.contentType === uid) run.replaced.add(file.name);
+
+  const { settings, group } = mapped.news;
+  const excluded = await getService(run.strapi, 'exclusions').keysFor(uid);
+  // A day before the window's start: a date field's day compares as a string, a datetime as a time.
+  const since = new Date(windowStart(run.now).getTime() - 86_400_000).toISOString().slice(0, 10);
+  // Undated entries are read too, to be reported: an editor forgot the date the news needs.
+  const filters = {
+    $or: [{ [settings.dateField]: { $gte: since } }, { [settings.dateField]: { $null: true } }],
+  };
+  const query = {
+    ...mapped.query,
+    images: undefined,
+    video: undefined,
+    fields: [...mapped.query.fields, [settings.titleField], [settings.dateField]],
+    filters: mapped.query.filters ? { $and: [mapped.query.filters, filters] } : filters,
+  };
+  const limits = { ...run.settings.limits, urlsPerFile: MAX_NEWS_PER_FILE };
+  const writers = new Map<string, UrlsetWriter<GzipFileSink>>();
+  const closed: Array<{ groupKey: string; file: WrittenFile }> = [];
+  const times: number[] = [];
+  for await (const page of readDocuments(run.strapi, query)) {
+    for (const doc of page) {
+      for (const { origin, block } of newsBlocks(run, uid, doc, excluded, times)) {
+        const groupKey = run.plan.groupKey(group, origin);
+        let writer = writers.get(groupKey);
+        if (!writer) writers.set(groupKey, (writer = newWriter(run, undefined, limits)));
+        const rendered = renderBlock(block);
+        if (!writer.fits(rendered)) continue;
+        const full = writer.add(rendered);
+        if (full) closed.push({ groupKey, file: full });
+      }
+    }
+  }
+  for (const [groupKey, writer] of writers) {
+    const last = writer.close();
+    if (last) closed.push({ groupKey, file: last });
+  }
+
+  // The series changes by itself when its oldest entry leaves the window.
+  const expiresAt = times.length > 0 ? Math.min(...times) + NEWS_WINDOW_MS : null;
+  const seqs = new Map<string, number>();
+  for (const { groupKey, file } of closed) {
+    const seq = (seqs.get(groupKey) ?? 0) + 1;
+    seqs.set(groupKey, seq);
+    const name = urlsetName(groupKey, seq);
+    const lastmod =
+      file.lastmodTime === null ? null : formatW3cDateTime(new Date(file.lastmodTime));
+    const { xml } = await file.sink.finish();
+    await run.save({
+      name,
+      format: 'news',
+      body: xml,
+      groupKey,
+      contentType: uid,
+      urlCount: file.urlCount,
+      lastmod,
+      expiresAt,
+    });
+    run.written.push({ name, groupKey, contentType: uid, format: 'news', rangeStart: '', lastmod });
+  }
+}
