@@ -74,7 +74,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       return;
     }
     // Streamed: a request holds a few chunks of the text, never all of it.
-    ctx.body = store.openText(file);
+    ctx.body = await store.openText(file);
     ctx.length = file.byteSize;
   },
 });
