@@ -208,6 +208,18 @@ describe('video', () => {
     expect(status.extras[STORY]).toEqual({ images: 0, videos: 2, news: 0 });
   });
 
+  it('previews the video a few real entries give', async () => {
+    const preview = await plugin()
+      .service('preview')
+      .preview({ contentType: STORY, settings: { pattern: '/s/[slug]', video: VIDEO }, limit: 10 });
+    const film = preview.urls.find((url: { url: string }) => url.url === `${HOST}/s/film`);
+    expect(film.video).toMatchObject({ title: HOSTILE, contentLoc: `${MEDIA}${files.clip.url}` });
+    const missing = preview.urls.find(
+      (url: { url: string }) => url.url === `${HOST}/s/no-thumbnail`
+    );
+    expect(missing.video).toBeUndefined();
+  });
+
   it('takes a player URL from a text field', async () => {
     await plugin()
       .service('settings')
@@ -249,6 +261,16 @@ describe('news', () => {
     expect(fresh).toMatchObject({ name: PUBLICATION, language: 'fr', title: 'fresh (fr)' });
     expect(fresh.date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/);
     expect(entries.find((entry) => entry.loc === reportUrl('en', 'hostile'))!.title).toBe(HOSTILE);
+  });
+
+  it('previews which entries are in the news sitemap now', async () => {
+    const preview = await plugin().service('preview').preview({ contentType: REPORT, limit: 10 });
+    const byUrl = (url: string) => preview.urls.find((entry: { url: string }) => entry.url === url);
+    expect(byUrl(reportUrl('fr', 'fresh-fr')).news).toMatchObject({
+      language: 'fr',
+      title: 'fresh (fr)',
+    });
+    expect(byUrl(reportUrl('en', 'old')).news).toBeUndefined();
   });
 
   it('reports an entry without a date, and leaves its page in the type’s own files', async () => {

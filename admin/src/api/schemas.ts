@@ -121,6 +121,23 @@ const validationSample = z.object({
   detail: z.string().optional(),
 });
 
+const videoEntry = z.object({
+  thumbnailLoc: z.string(),
+  title: z.string(),
+  description: z.string(),
+  contentLoc: z.string().optional(),
+  playerLoc: z.string().optional(),
+  duration: z.number().optional(),
+  publicationDate: z.string().optional(),
+});
+
+const newsEntry = z.object({
+  publicationName: z.string(),
+  language: z.string(),
+  publicationDate: z.string(),
+  title: z.string(),
+});
+
 export const previewSchema: z.ZodType<PreviewResponse> = z.object({
   urls: z.array(
     z.object({
@@ -128,6 +145,8 @@ export const previewSchema: z.ZodType<PreviewResponse> = z.object({
       locale: z.string().optional(),
       url: z.string(),
       images: z.array(z.string()).optional(),
+      video: videoEntry.optional(),
+      news: newsEntry.optional(),
     })
   ),
   leftOut: z.array(validationSample),
@@ -234,17 +253,7 @@ const localeStatus = z.object({
   url: z.string().nullable(),
   draftUrl: z.string().nullable(),
   images: z.array(z.string()),
-  video: z
-    .object({
-      thumbnailLoc: z.string(),
-      title: z.string(),
-      description: z.string(),
-      contentLoc: z.string().optional(),
-      playerLoc: z.string().optional(),
-      duration: z.number().optional(),
-      publicationDate: z.string().optional(),
-    })
-    .nullable(),
+  video: videoEntry.nullable(),
   file: z.string().nullable(),
   fileUrl: z.string().nullable(),
   pending: z.boolean(),

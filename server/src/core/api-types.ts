@@ -6,7 +6,13 @@
 import type { EntryStatusResponse } from './entry-state';
 import type { FailingState } from './backoff';
 import type { SettingKey } from './settings-rules';
-import type { ContentTypeInfo, ContentTypeSettings, SitemapSettings } from './types';
+import type {
+  ContentTypeInfo,
+  ContentTypeSettings,
+  NewsEntry,
+  SitemapSettings,
+  VideoEntry,
+} from './types';
 import type { SkippedSetting } from './usable-settings';
 import { RULES, type RuleCode, type ValidationSample, type ValidationSummary } from './validation';
 
@@ -69,7 +75,15 @@ export interface PreviewRequest {
 }
 
 export interface PreviewResponse {
-  urls: Array<{ documentId: string; locale?: string; url: string; images?: string[] }>;
+  urls: Array<{
+    documentId: string;
+    locale?: string;
+    url: string;
+    images?: string[];
+    video?: VideoEntry;
+    /** For a news type: the URL's news entry, when it is in the 48-hour window now. */
+    news?: NewsEntry;
+  }>;
   leftOut: ValidationSample[];
   estimatedUrlCount: number;
 }

@@ -4,7 +4,7 @@
  */
 import { resolvePattern, type ParsedPattern } from './pattern';
 import { toLastmod } from './lastmod';
-import { MAX_URL_LENGTH, type ValidationReport } from './validation';
+import { MAX_URL_LENGTH, type ValidationReport, type ValidationSample } from './validation';
 import type { ImageList } from './images';
 import type { VideoResult } from './video';
 import type { UrlHashSet } from './url-hash-set';
@@ -46,7 +46,21 @@ export interface UrlContext {
    * but are checked by their own group's pass (else the second pass finds them all "already listed").
    */
   origin?: string;
+  /**
+   * Hooks registered from code (the hooks service): may change a record or drop it (null), before
+   * the URL checks and the hreflang alternates, so both see the final URL.
+   */
+  transform?: UrlTransform;
 }
+
+/** Where a record comes from, for a hook. */
+export interface UrlSource {
+  documentId: string;
+  locale?: string;
+  entry: Record<string, unknown>;
+}
+
+export type UrlTransform = (record: UrlRecord, source: UrlSource) => UrlRecord | null;
 
 export interface OriginBlock {
   origin: string;
@@ -90,7 +104,40 @@ export function documentUrls(
       }
       continue;
     }
-    const loc = origin + resolved.path;
+    let record: UrlRecord = {
+      loc: origin + resolved.path,
+      lastmod: undefined,
+      changefreq: plan.changefreq,
+      priority: plan.priority,
+    };
+    // Reported only if the URL is listed: a URL left out says why once.
+    let lastmodProblem: ValidationSample | undefined;
+    let time: number | undefined;
+    if (plan.lastmodField) {
+      const value = entry[plan.lastmodField];
+      if (value !== null && value !== undefined && value !== '') {
+        const lastmod = toLastmod(value, context.now);
+        if (lastmod.ok) {
+          record.lastmod = lastmod.text;
+          time = lastmod.time;
+        } else {
+          lastmodProblem = {
+            rule: lastmod.reason === 'future' ? 'lastmod-future' : 'lastmod-invalid',
+            ...sampleOf(plan, doc, locale),
+            url: record.loc,
+            detail: `${plan.lastmodField} = ${value instanceof Date ? value.toISOString() : String(value)}`,
+          };
+        }
+      }
+    }
+    if (images && images.urls.length > 0) record.images = images.urls;
+    if (video?.ok) record.video = video.video;
+    if (context.transform) {
+      const changed = context.transform(record, { documentId: doc.documentId, locale, entry });
+      if (changed === null) continue;
+      record = changed;
+    }
+    const { loc } = record;
     if (loc.length >= MAX_URL_LENGTH) {
       if (own) {
         const detail = `${loc.length} characters`;
@@ -107,31 +154,7 @@ export function documentUrls(
       report.add({ rule: 'url-duplicate', ...sampleOf(plan, doc, locale), url: loc });
       continue;
     }
-    const record: UrlRecord = {
-      loc,
-      lastmod: undefined,
-      changefreq: plan.changefreq,
-      priority: plan.priority,
-    };
-    let time: number | undefined;
-    if (plan.lastmodField) {
-      const value = entry[plan.lastmodField];
-      if (value !== null && value !== undefined && value !== '') {
-        const lastmod = toLastmod(value, context.now);
-        if (lastmod.ok) {
-          record.lastmod = lastmod.text;
-          time = lastmod.time;
-        } else if (own) {
-          report.add({
-            rule: lastmod.reason === 'future' ? 'lastmod-future' : 'lastmod-invalid',
-            ...sampleOf(plan, doc, locale),
-            url: loc,
-            detail: `${plan.lastmodField} = ${value instanceof Date ? value.toISOString() : String(value)}`,
-          });
-        }
-      }
-    }
-    if (images && images.urls.length > 0) record.images = images.urls;
+    if (lastmodProblem && own) report.add(lastmodProblem);
     if (images && images.dropped > 0 && own)
       report.add({
         rule: 'image-limit',
@@ -140,7 +163,6 @@ export function documentUrls(
         detail: `${images.dropped} more images left out`,
       });
     if (video?.ok) {
-      record.video = video.video;
       if (video.adjusted.length > 0 && own)
         report.add({
           rule: 'video-value-invalid',

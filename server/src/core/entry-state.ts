@@ -6,7 +6,12 @@
  * The reasons are checked in the order a run applies them: only published versions are
  * read, then the type's filters, then the exclusions, then the pattern and the URL checks.
  */
-import { documentUrls, type DocumentInput, type TypePlan } from './document-urls';
+import {
+  documentUrls,
+  type DocumentInput,
+  type TypePlan,
+  type UrlTransform,
+} from './document-urls';
 import { resolvePattern } from './pattern';
 import { UrlHashSet } from './url-hash-set';
 import { ValidationReport, type RuleCode } from './validation';
@@ -73,6 +78,8 @@ export interface EntryStatusInput {
   /** Whether a dirty mark that covers this document is waiting. */
   pending: boolean;
   now: number;
+  /** The url hooks registered from code, as a run applies them. */
+  transform?: UrlTransform;
 }
 
 const keyOf = (locale?: string | null) => locale ?? '';
@@ -84,10 +91,11 @@ function urlsOf(
   plan: TypePlan,
   documentId: string,
   versions: DocumentInput['versions'],
-  now: number
+  now: number,
+  transform?: UrlTransform
 ) {
   const report = new ValidationReport();
-  const context = { now, report, seen: new UrlHashSet(), excluded: new Set<string>() };
+  const context = { now, report, seen: new UrlHashSet(), excluded: new Set<string>(), transform };
   const urls = new Map<string, string>();
   const images = new Map<string, string[]>();
   const videos = new Map<string, VideoEntry>();
@@ -120,10 +128,10 @@ function unfilledField(plan: TypePlan, versions: DocumentInput['versions'], key:
 
 export function entryStatus(input: EntryStatusInput): LocaleStatus[] {
   const { plan, documentId } = input;
-  const live = urlsOf(plan, documentId, input.published, input.now);
+  const live = urlsOf(plan, documentId, input.published, input.now, input.transform);
   const publishedKeys = new Set(input.published.map((version) => keyOf(version.locale)));
   const draftOnly = input.drafts.filter((version) => !publishedKeys.has(keyOf(version.locale)));
-  const drafts = urlsOf(plan, documentId, draftOnly, input.now);
+  const drafts = urlsOf(plan, documentId, draftOnly, input.now, input.transform);
 
   const locales = [
     ...new Set([...publishedKeys, ...draftOnly.map((version) => keyOf(version.locale))]),

@@ -41,6 +41,11 @@ export const RULES = {
     leftOut: false,
     message: 'the entry has no title or no publication date: left out of the news sitemap',
   },
+  'hook-error': {
+    leftOut: false,
+    message:
+      'a hook registered from code failed or returned something unusable: its change was skipped',
+  },
   'priority-uniform': {
     leftOut: false,
     message: 'every URL has the same priority, which tells crawlers nothing',

@@ -8,6 +8,7 @@ import type { BlockIndexEntry } from '../core/urlset-writer';
 import { readDocuments, type SourceDocument } from './entry-source';
 import type { StoredFile } from './file-store';
 import { holds } from '../core/file-layout';
+import { ValidationReport } from '../core/validation';
 import { blockIndexName } from '../core/file-names';
 import { getService } from '../utils/get-service';
 
@@ -86,6 +87,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         files,
         pending,
         now: Date.now(),
+        transform: getService(strapi, 'hooks').urlTransform(uid, new ValidationReport(0)),
       });
       return {
         mapped: true,

@@ -6,6 +6,7 @@ import entryStatus from './entry-status';
 import exclusions from './exclusions';
 import fileStore from './file-store';
 import generator from './generation/run';
+import hooks from './hooks';
 import lease from './lease';
 import mediaChanges from './media-changes';
 import legacyImport from './legacy-import';
@@ -23,6 +24,7 @@ export default {
   exclusions,
   'file-store': fileStore,
   generator,
+  hooks,
   lease,
   'media-changes': mediaChanges,
   'legacy-import': legacyImport,

@@ -5,6 +5,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { documentUrls } from '../core/document-urls';
+import { newsOf } from '../core/news';
 import { hasOwn } from '../core/mappable';
 import { validateSettings } from '../core/settings-rules';
 import type { PreviewRequest, PreviewResponse } from '../core/api-types';
@@ -46,30 +47,42 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     }
     await settingsService.assertFiltersRun(settings);
 
-    const { plan, query } = (await settingsService.planOf(settings)).types.get(uid)!;
+    const { plan, query, news } = (await settingsService.planOf(settings)).types.get(uid)!;
     const report = new ValidationReport(Math.min(limit, 50));
     const context = {
       now: Date.now(),
       report,
       seen: new UrlHashSet(),
       excluded: await getService(strapi, 'exclusions').keysFor(uid),
+      transform: getService(strapi, 'hooks').urlTransform(uid, report),
     };
     const urls: PreviewResponse['urls'] = [];
+    const now = Date.now();
+    // A news type's preview also says what each URL's news entry would be now.
+    const newsFields = news ? [[news.settings.titleField], [news.settings.dateField]] : [];
     for await (const page of readDocuments(strapi, {
       ...query,
+      fields: [...query.fields, ...newsFields],
       pageSize: 200,
       maxDocuments: Math.max(1, Math.min(limit, 50)),
     })) {
       for (const doc of page) {
         for (const block of documentUrls(plan, doc, context)) {
-          block.records.forEach((record, i) =>
+          block.records.forEach((record, i) => {
+            const locale = block.locales[i];
+            const version = doc.versions.find((candidate) => candidate.locale === locale)!;
+            const found = news
+              ? newsOf(version.entry, news.settings, locale ?? plan.defaultLocale, now)
+              : null;
             urls.push({
               documentId: doc.documentId,
-              locale: block.locales[i],
+              locale,
               url: record.loc,
               ...(record.images ? { images: record.images } : {}),
-            })
-          );
+              ...(record.video ? { video: record.video } : {}),
+              ...(found?.ok ? { news: found.news } : {}),
+            });
+          });
         }
       }
     }

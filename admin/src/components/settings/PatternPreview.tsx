@@ -84,6 +84,22 @@ export const PatternPreview = ({ uid, settings }: PatternPreviewProps) => {
                   {entry.locale && (
                     <Typography textColor="neutral600"> ({entry.locale})</Typography>
                   )}
+                  {entry.video && (
+                    <Typography tag="p" variant="pi" textColor="neutral600">
+                      {t('settings.preview.video', 'Video: {title} ({url})', {
+                        title: entry.video.title,
+                        url: entry.video.contentLoc ?? entry.video.playerLoc,
+                      })}
+                    </Typography>
+                  )}
+                  {entry.news && (
+                    <Typography tag="p" variant="pi" textColor="neutral600">
+                      {t('settings.preview.news', 'In the news sitemap now: {title} ({date})', {
+                        title: entry.news.title,
+                        date: entry.news.publicationDate,
+                      })}
+                    </Typography>
+                  )}
                   {entry.images && (
                     <ul
                       aria-label={t('settings.preview.images', 'Images of {url}', {

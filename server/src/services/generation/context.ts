@@ -191,6 +191,7 @@ export async function writeRange(
     seen: range.seen ?? run.seen,
     excluded,
     origin: range.origin,
+    transform: getService(strapi, 'hooks').urlTransform(uid, run.report),
   };
   const base = typeGroup(uid);
   // Sorted slices read one after the other keep the key order a single read would have.

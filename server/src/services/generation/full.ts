@@ -11,6 +11,10 @@ import { renderSitemapIndex } from '../../core/sitemap-index';
 import type { UrlRecord } from '../../core/types';
 import type { UrlBlock, UrlsetWriter } from '../../core/urlset-writer';
 import { checkLoc, isLocalHostUrl } from '../../core/validation';
+import { absoluteUrl, MAX_IMAGES_PER_URL } from '../../core/images';
+import { toLastmod } from '../../core/lastmod';
+import { CHANGEFREQS } from '../../core/limits';
+import type { HookUrl } from '../hooks';
 import {
   newWriter,
   renderFitting,
@@ -102,39 +106,103 @@ export async function writeWholeType(run: Run, uid: string) {
   await groups.closeAll();
 }
 
+/** Adds one custom URL (from the settings or a hook) to the custom files, checked like any URL. */
+function addCustomUrl(
+  run: Run,
+  groups: ReturnType<typeof freshGroups>,
+  key: string,
+  source: string,
+  record: UrlRecord
+) {
+  const { settings } = run;
+  const origins = [settings.hostname, ...Object.values(settings.hostnames)];
+  const { loc } = record;
+  const sample = { contentType: 'custom', documentId: source, url: loc };
+  const origin = origins.find((candidate) => loc.startsWith(`${candidate}/`)) ?? settings.hostname;
+  const problem = checkLoc(loc, origin);
+  if (problem) {
+    run.report.add({ rule: problem, ...sample });
+    return;
+  }
+  if (!run.seen.add(loc)) {
+    run.report.add({ rule: 'url-duplicate', ...sample });
+    return;
+  }
+  const lastmodTime = record.lastmod ? Date.parse(record.lastmod) : undefined;
+  groups.add(run.plan.groupKey(CUSTOM_GROUP, origin), { key, records: [record], lastmodTime });
+}
+
+const customLoc = (run: Run, url: string) =>
+  url.startsWith('/') ? run.settings.hostname + encodeLiteral(url) : url;
+
+/** A hook's URL as a record: values it cannot use are left out and reported. */
+function hookRecord(run: Run, hook: string, url: HookUrl): UrlRecord | null {
+  const fail = (detail: string) =>
+    run.report.add({
+      rule: 'hook-error',
+      contentType: 'custom',
+      url: String(url?.url),
+      detail: `${hook}: ${detail}`,
+    });
+  if (typeof url !== 'object' || url === null || typeof url.url !== 'string') {
+    fail('customUrls() gave something that is not { url }');
+    return null;
+  }
+  const record: UrlRecord = { loc: customLoc(run, url.url) };
+  if (url.lastmod !== undefined) {
+    const lastmod = toLastmod(url.lastmod, run.now);
+    if (lastmod.ok) record.lastmod = lastmod.text;
+    else fail(`lastmod ${String(url.lastmod)} left out (${lastmod.reason})`);
+  }
+  if (url.changefreq !== undefined) {
+    if ((CHANGEFREQS as readonly string[]).includes(url.changefreq))
+      record.changefreq = url.changefreq;
+    else fail(`changefreq ${String(url.changefreq)} left out`);
+  }
+  if (url.priority !== undefined) {
+    if (typeof url.priority === 'number' && url.priority >= 0 && url.priority <= 1)
+      record.priority = url.priority;
+    else fail(`priority ${String(url.priority)} left out (0.0 to 1.0)`);
+  }
+  if (Array.isArray(url.images)) {
+    const images = url.images
+      .map((image) => absoluteUrl(image, run.plan.mediaOrigin))
+      .filter((image): image is string => image !== null);
+    if (images.length > 0) record.images = images.slice(0, MAX_IMAGES_PER_URL);
+  }
+  if (Array.isArray(url.alternates)) {
+    const alternates = url.alternates.filter(
+      (alternate) =>
+        typeof alternate?.hreflang === 'string' &&
+        absoluteUrl(alternate.href, '') === alternate.href
+    );
+    if (alternates.length > 0) record.alternates = alternates;
+  }
+  return record;
+}
+
 export async function writeCustomUrls(run: Run) {
   const { settings } = run;
   const groups = freshGroups(run);
-  const origins = [settings.hostname, ...Object.values(settings.hostnames)];
   for (const [index, custom] of settings.customUrls.entries()) {
-    const loc = custom.url.startsWith('/')
-      ? settings.hostname + encodeLiteral(custom.url)
-      : custom.url;
-    const sample = { contentType: 'custom', documentId: `customUrls[${index}]`, url: loc };
-    const origin =
-      origins.find((candidate) => loc.startsWith(`${candidate}/`)) ?? settings.hostname;
-    const problem = checkLoc(loc, origin);
-    if (problem) {
-      run.report.add({ rule: problem, ...sample });
-      continue;
-    }
-    if (!run.seen.add(loc)) {
-      run.report.add({ rule: 'url-duplicate', ...sample });
-      continue;
-    }
     // lastmod was normalised to W3C Datetime by validateSettings.
-    const record: UrlRecord = {
-      loc,
+    addCustomUrl(run, groups, String(index).padStart(8, '0'), `customUrls[${index}]`, {
+      loc: customLoc(run, custom.url),
       lastmod: custom.lastmod,
       changefreq: custom.changefreq,
       priority: custom.priority,
-    };
-    const lastmodTime = custom.lastmod ? Date.parse(custom.lastmod) : undefined;
-    groups.add(run.plan.groupKey(CUSTOM_GROUP, origin), {
-      key: String(index).padStart(8, '0'),
-      records: [record],
-      lastmodTime,
     });
+  }
+  // URLs added from code follow, keyed on from the settings' own; findings name the hook and
+  // the URL's place among those it gave (`shop-routes#2`).
+  let next = settings.customUrls.length;
+  const given = new Map<string, number>();
+  for await (const { hook, url } of getService(run.strapi, 'hooks').customUrls(run.report)) {
+    const place = given.get(hook) ?? 0;
+    given.set(hook, place + 1);
+    const record = hookRecord(run, hook, url);
+    if (!record) continue;
+    addCustomUrl(run, groups, String(next++).padStart(8, '0'), `${hook}#${place}`, record);
   }
   await groups.closeAll();
 }

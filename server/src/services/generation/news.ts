@@ -30,11 +30,13 @@ function newsBlocks(
   const mapped = run.plan.types.get(uid)!;
   const { settings } = mapped.news!;
   // The type's own pass reports what keeps a page out; here only what keeps it out of the news.
+  const report = new ValidationReport(0);
   const context = {
     now: run.now,
-    report: new ValidationReport(0),
+    report,
     seen: new UrlHashSet(),
     excluded,
+    transform: getService(run.strapi, 'hooks').urlTransform(uid, report),
   };
   const blocks: Array<{ origin: string; block: UrlBlock }> = [];
   for (const block of documentUrls(mapped.plan, doc, context)) {

@@ -1,0 +1,116 @@
+/**
+ * The extension API for code: `strapi.plugin('sitemap').service('hooks').register({ … })`.
+ * - `url(entry, record, source)` changes a URL's record (return it), drops it (return null) or
+ *   leaves it (return undefined). Synchronous: it runs once per URL, a million times in a big run.
+ * - `customUrls()` yields URLs to add (a front end's own routes), read on every full run.
+ * A hook that throws, or returns what is not a record, is reported in the run report with its
+ * name (rule hook-error); the URL goes on unchanged and the run never fails because of a hook.
+ */
+import type { UrlSource, UrlTransform } from '../core/document-urls';
+import type { Changefreq, UrlRecord } from '../core/types';
+import type { ValidationReport } from '../core/validation';
+
+/** A URL a hook adds: absolute, or a path on the main hostname. */
+export interface HookUrl {
+  url: string;
+  lastmod?: string | Date;
+  changefreq?: Changefreq;
+  priority?: number;
+  alternates?: Array<{ hreflang: string; href: string }>;
+  images?: string[];
+}
+
+export interface SitemapHook {
+  /** Names the hook in run reports; defaults to `hook-<n>`. */
+  name?: string;
+  url?(
+    entry: Record<string, unknown>,
+    record: UrlRecord,
+    source: UrlSource & { contentType: string }
+  ): UrlRecord | null | undefined;
+  customUrls?(): AsyncIterable<HookUrl> | Iterable<HookUrl>;
+}
+
+const isAbsoluteHttp = (value: unknown) => {
+  if (typeof value !== 'string') return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+};
+
+/** Why a hook's answer cannot stand as a record, or null when it can. */
+function recordProblem(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null) return 'returned something that is not a record';
+  if (typeof (value as Promise<unknown>).then === 'function')
+    return 'returned a promise: url hooks must return the record itself';
+  if (!isAbsoluteHttp((value as UrlRecord).loc))
+    return 'returned a record whose loc is not an absolute http(s) URL';
+  return null;
+}
+
+export default () => {
+  const hooks: Array<SitemapHook & { name: string }> = [];
+
+  return {
+    /** Adds a hook; returns a function that removes it. */
+    register(hook: SitemapHook) {
+      if (typeof hook !== 'object' || hook === null || (!hook.url && !hook.customUrls))
+        throw new TypeError('a sitemap hook is an object with url() and/or customUrls()');
+      const named = { ...hook, name: hook.name || `hook-${hooks.length + 1}` };
+      hooks.push(named);
+      return () => {
+        const at = hooks.indexOf(named);
+        if (at >= 0) hooks.splice(at, 1);
+      };
+    },
+
+    /** The url hooks as one transform for documentUrls; undefined when none is registered. */
+    urlTransform(contentType: string, report: ValidationReport): UrlTransform | undefined {
+      const urlHooks = hooks.filter((hook) => hook.url);
+      if (urlHooks.length === 0) return undefined;
+      return (record, source) => {
+        let current = record;
+        for (const hook of urlHooks) {
+          const fail = (detail: string) =>
+            report.add({
+              rule: 'hook-error',
+              contentType,
+              documentId: source.documentId,
+              locale: source.locale,
+              url: current.loc,
+              detail: `${hook.name}: ${detail}`,
+            });
+          try {
+            const result = hook.url!(source.entry, current, { ...source, contentType });
+            if (result === null) return null;
+            if (result === undefined) continue;
+            const problem = recordProblem(result);
+            if (problem) fail(problem);
+            else current = result;
+          } catch (error) {
+            fail((error as Error)?.message ?? String(error));
+          }
+        }
+        return current;
+      };
+    },
+
+    /** Every URL the hooks add, each with the hook that gave it; a hook that fails is reported. */
+    async *customUrls(report: ValidationReport): AsyncGenerator<{ hook: string; url: HookUrl }> {
+      for (const hook of hooks.filter((candidate) => candidate.customUrls)) {
+        try {
+          for await (const url of hook.customUrls!()) yield { hook: hook.name, url };
+        } catch (error) {
+          report.add({
+            rule: 'hook-error',
+            contentType: 'custom',
+            detail: `${hook.name}: ${(error as Error)?.message ?? String(error)}`,
+          });
+        }
+      }
+    },
+  };
+};
