@@ -5,6 +5,7 @@
  * Saves screenshots of the dashboard, the settings page and the edit-view panel (linked from the README).
  */
 import path from 'path';
+import type { UID } from '@strapi/strapi';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
   ADMIN_PASSWORD,
@@ -17,10 +18,12 @@ import { ARTICLE, createArticle, createCategory } from '../helpers/content';
 import { PUBLIC_URL } from '../helpers/config';
 import { fetchSitemapSet } from '../helpers/sitemap-http';
 import { databaseClient, startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
+import { uploadFile } from '../helpers/uploads';
 
 const { ensureAdminBuild } = require('../scripts/admin-build');
 
 const SCREENSHOTS = path.resolve(__dirname, 'screenshots');
+const STORY = 'api::story.story';
 const describeOnSqlite = databaseClient() === 'sqlite' ? describe : describe.skip;
 
 describeOnSqlite('admin panel in Chromium', () => {
@@ -206,6 +209,60 @@ describeOnSqlite('admin panel in Chromium', () => {
     await context.close();
   });
 
+  it('picks the images, video and news fields of a type, previews them and saves them', async () => {
+    const poster = await uploadFile(app.strapi, 'poster.png');
+    const clip = await uploadFile(app.strapi, 'clip.mp4', 'video/mp4');
+    const story = await app.strapi.documents(STORY as UID.ContentType).create({
+      data: {
+        title: 'Harbour',
+        slug: 'harbour',
+        summary: 'Boats at dawn',
+        cover: poster.id,
+        clip: clip.id,
+      } as any,
+    });
+    await app.strapi.documents(STORY as UID.ContentType).publish({ documentId: story.documentId });
+
+    const { context, page } = await newSession(superAdmin.email);
+    await page.goto(`${app.baseUrl}/admin/settings/sitemap`);
+    await page.getByRole('combobox', { name: 'Content type to add' }).click();
+    await page.getByRole('option', { name: 'Story', exact: true }).click();
+    await page.getByRole('button', { name: 'Add to the sitemap' }).click();
+    const card = page.getByRole('region', { name: 'Story', exact: true });
+    await card.getByLabel('URL pattern').fill('/stories/[slug]');
+
+    const choose = async (field: string, option: string) => {
+      await card.getByRole('combobox', { name: field }).click();
+      await page.getByRole('option', { name: option, exact: true }).click();
+    };
+    await choose('Images listed with each URL', 'cover');
+    await page.keyboard.press('Escape');
+    await choose('Video (file or player URL)', 'clip');
+    await choose('Video title', 'title');
+    await choose('Video description', 'summary');
+    await choose('Thumbnail', 'cover');
+    await card.getByLabel('News sitemap: publication name').fill('The Example Times');
+    await choose('News title from', 'title');
+    await choose('News publication date from', 'publishedAt');
+
+    const url = 'https://www.example.com/stories/harbour';
+    const images = card.getByRole('list', { name: `Images of ${url}` });
+    await images.getByText(`https://cms.example.com${poster.url}`).waitFor();
+    await card.getByText(`Video: Harbour (https://cms.example.com${clip.url})`).waitFor();
+    await card.getByText(/^In the news sitemap now: Harbour \(/).waitFor();
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Settings saved.').first().waitFor();
+    await expectSettings((settings) => Boolean(settings.contentTypes[STORY]?.news));
+    expect((await adminGet('/sitemap/settings')).settings.contentTypes[STORY]).toEqual({
+      pattern: '/stories/[slug]',
+      images: ['cover'],
+      video: { field: 'clip', title: 'title', description: 'summary', thumbnail: 'cover' },
+      news: { publicationName: 'The Example Times', titleField: 'title', dateField: 'publishedAt' },
+    });
+    await context.close();
+  });
+
   it('adds, edits and removes custom URLs', async () => {
     const { context, page } = await newSession(superAdmin.email);
     await page.goto(`${app.baseUrl}/admin/settings/sitemap`);
@@ -239,10 +296,15 @@ describeOnSqlite('admin panel in Chromium', () => {
     const { context, page } = await newSession(superAdmin.email);
     await page.goto(`${app.baseUrl}/admin/plugins/sitemap`);
     await page.getByRole('button', { name: 'Generate now' }).click();
-    await page.getByText('Generation finished: 2 URLs').first().waitFor({ timeout: 60_000 });
+    // Two articles, and the story mapped with its image, video and news fields above.
+    await page.getByText('Generation finished: 3 URLs').first().waitFor({ timeout: 60_000 });
 
     const counts = page.getByRole('region', { name: 'URLs per content type and locale' });
     await counts.getByRole('row', { name: /api::article\.article en 2/ }).waitFor();
+    await page
+      .getByRole('region', { name: 'Images, videos and news per content type' })
+      .getByRole('row', { name: /api::story\.story 1 1 1/ })
+      .waitFor();
     await page
       .getByRole('region', { name: 'Files' })
       .getByRole('link', { name: /^article-\d+\.xml$/ })
