@@ -7,4 +7,5 @@ export default async ({ strapi }: { strapi: Core.Strapi }) => {
   await getService(strapi, 'change-feed').stop();
   await getService(strapi, 'scheduler').stop();
   await getService(strapi, 'generator').stop();
+  await getService(strapi, 'indexnow').stop();
 };

@@ -239,6 +239,21 @@ export const statusSchema: z.ZodType<StatusResponse> = z.object({
   running: runProgress.nullable(),
   robots: z.array(z.string()),
   hostRobots: z.array(z.object({ origin: z.string(), line: z.string() })),
+  indexNow: z
+    .object({
+      keyUrl: z.string(),
+      pushes: z.array(
+        z.object({
+          at: z.string(),
+          host: z.string(),
+          urlCount: z.number(),
+          status: z.number().nullable(),
+          attempts: z.number(),
+          error: z.string().optional(),
+        })
+      ),
+    })
+    .nullable(),
   hostname: z.string(),
   cron: z.union([z.string(), z.literal(false)]),
   mappedTypes: z.number(),

@@ -22,6 +22,7 @@ import { describeCron } from '../utils/cron';
 import { contentManagerLink, formatBytes, formatPercent, isCrossHost } from '../utils/format';
 import { describeQueryError } from '../utils/query-state';
 import { Section } from '../components/Section';
+import { IndexNowCard } from '../components/dashboard/IndexNowCard';
 import { RobotsLines } from '../components/dashboard/RobotsLines';
 import { RunProblems } from '../components/dashboard/RunProblems';
 import { useSitemapQuery } from '../hooks/useSitemapQuery';
@@ -321,6 +322,8 @@ export const Dashboard = () => {
             </Table>
           </Section>
         )}
+
+        {status.indexNow && <IndexNowCard indexNow={status.indexNow} />}
 
         <Section title={t('dashboard.warnings.title', 'Validation warnings')}>
           {ruleCounts.length === 0 ? (

@@ -5,7 +5,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
-import { SERVED_NAME } from '../core/file-names';
+import { INDEXNOW_KEY_NAME, SERVED_NAME } from '../core/file-names';
 import type { StoredFile } from '../services/file-store';
 import { getService } from '../utils/get-service';
 
@@ -37,6 +37,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const requested = String(ctx.params.name ?? '');
     if (!SERVED_NAME.test(requested)) return ctx.notFound();
     const { settings } = await getService(strapi, 'settings').plan();
+    // The IndexNow key: the protocol wants it readable by anyone, as a text file.
+    if (requested === INDEXNOW_KEY_NAME) {
+      if (!settings.indexNow) return ctx.notFound();
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.set('X-Content-Type-Options', 'nosniff');
+      ctx.body = settings.indexNow.key;
+      return;
+    }
     const asGzipFile = requested.endsWith('.gz');
     if (asGzipFile && (!settings.gzip || !requested.endsWith('.xml.gz'))) return ctx.notFound();
     const store = getService(strapi, 'file-store');

@@ -168,6 +168,18 @@ export interface StatusResponse {
   runs: RunSummary[];
   running: RunProgress | null;
   robots: string[];
+  /** IndexNow, when set: where the key file is served, and the last pushes (newest first). */
+  indexNow: {
+    keyUrl: string;
+    pushes: Array<{
+      at: string;
+      host: string;
+      urlCount: number;
+      status: number | null;
+      attempts: number;
+      error?: string;
+    }>;
+  } | null;
   /** One robots.txt line per front-end host, when locales have hostnames of their own. */
   hostRobots: Array<{ origin: string; line: string }>;
   hostname: string;

@@ -19,6 +19,8 @@ export const SERVED_NAME = /^[a-z0-9][a-z0-9_-]{0,120}\.(xml|txt|xsl)(\.gz)?$/;
 
 export const INDEX_NAME = 'index.xml';
 export const XSL_NAME = 'sitemap.xsl';
+/** The IndexNow key, served from the settings (no urlset is ever named so: it has no `-<n>`). */
+export const INDEXNOW_KEY_NAME = 'indexnow-key.txt';
 export const CUSTOM_GROUP = 'custom';
 const MAX_GROUP = 100;
 const HASH_LENGTH = 8;

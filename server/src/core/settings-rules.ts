@@ -3,6 +3,7 @@
  * path. It is plain data in, plain data out, so startup (config file) and the admin (HTTP) share it.
  */
 import { validate as isValidCron } from 'node-cron';
+import { indexNowSettingErrors } from './indexnow';
 import { isTimeZone, TIME_ZONE_HELP } from './time-zone';
 import type { FieldError, SchemaCatalog, SitemapSettings } from './types';
 import {
@@ -62,6 +63,7 @@ export const SETTING_KEYS = [
   'cronTimezone',
   'autoGenerate',
   'debounceMs',
+  'indexNow',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
@@ -158,6 +160,10 @@ export function validateSettings(
     );
   }
 
+  if (input.indexNow !== undefined && input.indexNow !== false && input.indexNow !== null)
+    for (const [key, message] of indexNowSettingErrors(input.indexNow))
+      errors.add(key ? ['indexNow', key] : ['indexNow'], message);
+
   if (errors.errors.length > 0) return { errors: errors.errors };
   const limits = input.limits as Record<string, number>;
   return {
@@ -168,6 +174,7 @@ export function validateSettings(
       hostnames,
       publicUrl,
       cronTimezone: cronTimezone as string | undefined,
+      indexNow: input.indexNow ? (input.indexNow as SitemapSettings['indexNow']) : undefined,
       customUrls,
       limits: {
         urlsPerFile: limits.urlsPerFile ?? DEFAULT_LIMITS.urlsPerFile,

@@ -74,6 +74,17 @@ export interface SitemapSettings {
   autoGenerate: boolean;
   /** How long the worker waits for more changes before it rewrites (bursts become one pass). */
   debounceMs: number;
+  /** Push changed URLs to IndexNow after each run that changes them; false or unset: never. */
+  indexNow?: IndexNowSettings | false;
+}
+
+export interface IndexNowSettings {
+  /** 8–128 characters `[a-zA-Z0-9-]`, served at /api/sitemap/indexnow-key.txt. */
+  key: string;
+  /** Default: the shared endpoint, https://api.indexnow.org/indexnow. */
+  endpoint?: string;
+  /** A path on each front-end host where the key file is reachable, when not `/<key>.txt`. */
+  keyLocation?: string;
 }
 
 /** One `<url>` ready to be written. */

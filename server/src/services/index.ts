@@ -7,6 +7,7 @@ import exclusions from './exclusions';
 import fileStore from './file-store';
 import generator from './generation/run';
 import hooks from './hooks';
+import indexnow from './indexnow';
 import lease from './lease';
 import mediaChanges from './media-changes';
 import legacyImport from './legacy-import';
@@ -25,6 +26,7 @@ export default {
   'file-store': fileStore,
   generator,
   hooks,
+  indexnow,
   lease,
   'media-changes': mediaChanges,
   'legacy-import': legacyImport,

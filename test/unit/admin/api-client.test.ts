@@ -104,6 +104,7 @@ const status: StatusResponse = {
   running: null,
   robots: ['Sitemap: https://cms.example.com/api/sitemap/index.xml'],
   hostRobots: [],
+  indexNow: null,
   hostname: 'https://www.example.com',
   cron: '0 3 * * *',
   mappedTypes: 1,

@@ -75,6 +75,13 @@ export async function createRun(
     written: [] as IndexedFile[],
     keep: [] as string[],
     replaced: new Set<string>(),
+    /** URLs a documents run added, changed or removed (their old and new forms), for IndexNow. */
+    changedUrls: new Set<string>(),
+    /**
+     * Documents whose URLs count as changed when a run rewrites their whole type (a documents run
+     * the splice could not serve): their new URLs are known, their old ones are not.
+     */
+    changedDocuments: null as Set<string> | null,
     /** Key ranges of live files this run moves without rewriting them, applied by the switch. */
     ranges: [] as RangeChange[],
     hold,
@@ -202,8 +209,10 @@ export async function writeRange(
       if (run.control.stopping()) throw new Error('Strapi is shutting down');
       if (run.hold.lost) throw new LostLeaseError();
       for (const doc of page) {
+        const changed = run.changedDocuments?.has(doc.documentId) ?? false;
         for (const block of documentUrls(plan, doc, context)) {
           const { records, lastmodTime, locales } = block;
+          if (changed) for (const record of records) run.changedUrls.add(record.loc);
           onBlock(run.plan.groupKey(base, block.origin), {
             key: doc.documentId,
             records,

@@ -114,6 +114,10 @@ export async function rewriteDocuments(
           onBlock
         );
         blocks = spliceBlocks(oldBlocks, fresh, changed);
+        // What the changed documents listed before and list now: old and new URLs alike are news to a search engine.
+        const changedSet = new Set(changed);
+        for (const block of [...oldBlocks.filter((old) => changedSet.has(old.key)), ...fresh])
+          for (const url of block.text.split('\n')) if (url) run.changedUrls.add(url);
       } else {
         await writeRange(run, uid, { after: start, upTo: source.rangeEnd, origin, seen }, onBlock);
         blocks = fresh;

@@ -74,6 +74,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         started(run);
         const mapped = Object.keys(scope.byType).filter((uid) => run.plan.types.has(uid));
         effective = { kind: 'types', uids: [...new Set([...wholeTypes, ...mapped])] };
+        run.changedDocuments = new Set(Object.values(scope.byType).flat());
       }
     }
     if (effective.kind === 'types') {
@@ -140,6 +141,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           { all: false, names: [...run.replaced].filter((name) => !keep.has(name)) },
           switching
         );
+      // Live now: tell the search engines that take IndexNow, in the background.
+      getService(strapi, 'indexnow').push(run.settings.indexNow, run.changedUrls);
       const report = {
         scope: effective.kind,
         validation: run.report.summary(),

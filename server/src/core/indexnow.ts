@@ -1,0 +1,89 @@
+/**
+ * IndexNow (indexnow.org): after a run makes changed URLs live, they are pushed to the search
+ * engines that take them, grouped by host, at most 10,000 per request. The settings checks and the
+ * requests' bodies live here; the service sends them. Pure.
+ */
+import type { IndexNowSettings } from './types';
+
+/** The shared endpoint: it passes the URLs on to every engine that takes IndexNow. */
+export const DEFAULT_INDEXNOW_ENDPOINT = 'https://api.indexnow.org/indexnow';
+/** The protocol's most URLs per request. */
+export const MAX_INDEXNOW_URLS = 10_000;
+const KEY = /^[a-zA-Z0-9-]{8,128}$/;
+
+/** Field errors of the `indexNow` setting, as [key, message] (key '' for the setting itself). */
+export function indexNowSettingErrors(value: unknown): Array<[string, string]> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return [['', 'must be an object such as { key: "…" }, or false']];
+  const setting = value as Record<string, unknown>;
+  const errors: Array<[string, string]> = [];
+  for (const key of Object.keys(setting))
+    if (!['key', 'endpoint', 'keyLocation'].includes(key))
+      errors.push([key, 'is not an IndexNow setting']);
+  if (typeof setting.key !== 'string' || !KEY.test(setting.key))
+    errors.push(['key', 'must be 8 to 128 characters: letters, digits and "-"']);
+  if (setting.endpoint !== undefined) {
+    let url: URL | null = null;
+    try {
+      url = new URL(String(setting.endpoint));
+    } catch {
+      url = null;
+    }
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+      errors.push([
+        'endpoint',
+        `must be an absolute http(s) URL, such as ${DEFAULT_INDEXNOW_ENDPOINT}`,
+      ]);
+  }
+  if (
+    setting.keyLocation !== undefined &&
+    (typeof setting.keyLocation !== 'string' || !/^\/[^?#\s]*$/.test(setting.keyLocation))
+  )
+    errors.push([
+      'keyLocation',
+      'must be a path on each front-end host, such as /indexnow-key.txt',
+    ]);
+  return errors;
+}
+
+export interface IndexNowRequest {
+  host: string;
+  key: string;
+  keyLocation?: string;
+  urlList: string[];
+}
+
+/** The requests for a set of changed URLs: one per host and per 10,000 URLs. */
+export function indexNowRequests(
+  settings: IndexNowSettings,
+  urls: Iterable<string>
+): IndexNowRequest[] {
+  const byOrigin = new Map<string, string[]>();
+  for (const url of urls) {
+    let origin: string;
+    try {
+      origin = new URL(url).origin;
+    } catch {
+      continue;
+    }
+    if (!byOrigin.has(origin)) byOrigin.set(origin, []);
+    byOrigin.get(origin)!.push(url);
+  }
+  const requests: IndexNowRequest[] = [];
+  for (const [origin, list] of byOrigin) {
+    const host = new URL(origin).host;
+    for (let at = 0; at < list.length; at += MAX_INDEXNOW_URLS) {
+      const request: IndexNowRequest = {
+        host,
+        key: settings.key,
+        urlList: list.slice(at, at + MAX_INDEXNOW_URLS),
+      };
+      if (settings.keyLocation) request.keyLocation = origin + settings.keyLocation;
+      requests.push(request);
+    }
+  }
+  return requests;
+}
+
+/** Whether an answer is worth asking again: too many requests, or the server's own trouble. */
+export const retriable = (status: number) => status === 429 || status >= 500;

@@ -1,0 +1,172 @@
+/**
+ * IndexNow against a local HTTP server standing in for the endpoint: what a publish, an unpublish,
+ * a slug change and a delete push (old and new URLs, grouped by host), nothing for a draft, 429 and
+ * 5xx tried again, a 4xx recorded, and the key served.
+ */
+import http from 'http';
+import type { AddressInfo } from 'net';
+import type { UID } from '@strapi/strapi';
+import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
+import {
+  addLocale,
+  ARTICLE,
+  createArticle,
+  createCategory,
+  deleteDocument,
+  publish,
+  unpublish,
+} from '../helpers/content';
+import { testConfig } from '../helpers/config';
+import { fileUrl, getText } from '../helpers/sitemap-http';
+import { settled } from '../helpers/settle';
+
+const HOST = 'https://www.example.com';
+const FR_HOST = 'https://www.example.fr';
+const KEY = 'test-key-0123456789';
+
+let app: TestStrapi;
+let endpoint: http.Server;
+let endpointUrl: string;
+let news: string;
+/** What the endpoint received, and the statuses it answers next (then 200). */
+const received: Array<{ host: string; key: string; keyLocation?: string; urlList: string[] }> = [];
+const answers: number[] = [];
+
+const plugin = () => app.strapi.plugin('sitemap');
+
+/** Waits for the runs and the pushes they started, then takes what the endpoint got. */
+async function pushed() {
+  expect(await settled(app.strapi, 30_000)).toBe(true);
+  await plugin().service('indexnow').settled();
+  return received.splice(0);
+}
+
+beforeAll(async () => {
+  endpoint = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      const status = answers.shift() ?? 200;
+      if (status === 200) received.push(JSON.parse(body));
+      if (status === 429) response.setHeader('Retry-After', '0');
+      response.statusCode = status;
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
+  endpointUrl = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/indexnow`;
+  app = await startTestStrapi({
+    pluginConfig: testConfig({
+      hostnames: { fr: FR_HOST },
+      customUrls: [],
+      cron: false,
+      debounceMs: 50,
+      indexNow: { key: KEY, endpoint: endpointUrl },
+    }),
+  });
+  news = (await createCategory(app.strapi, { name: 'News', slug: 'news' })).documentId;
+  await createArticle(app.strapi, { title: 'Seed', slug: 'seed', categoryDocumentId: news });
+  expect((await plugin().service('generator').generate('manual')).status).toBe('success');
+  await pushed();
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await new Promise((resolve) => endpoint.close(resolve));
+});
+
+it('serves the key as a text file', async () => {
+  const { response, text } = await getText(fileUrl(app.baseUrl, 'indexnow-key.txt'));
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+  expect(text).toBe(KEY);
+});
+
+it('pushes a published article’s URLs, grouped by host, and nothing for a draft', async () => {
+  const doc = await createArticle(app.strapi, {
+    title: 'Tide',
+    slug: 'tide',
+    categoryDocumentId: news,
+  });
+  await addLocale(app.strapi, {
+    documentId: doc.documentId,
+    locale: 'fr',
+    data: { title: 'Marée', slug: 'maree', categoryDocumentId: news },
+  });
+  const requests = await pushed();
+  expect(requests.map((request) => request.host).sort()).toEqual([
+    'www.example.com',
+    'www.example.fr',
+  ]);
+  const urls = requests.flatMap((request) => request.urlList);
+  expect(urls).toEqual(
+    expect.arrayContaining([`${HOST}/blog/news/tide`, `${FR_HOST}/fr/blog/news/maree`])
+  );
+  expect(requests.every((request) => request.key === KEY)).toBe(true);
+
+  // A draft saved, not published: nothing is live, nothing is pushed.
+  await app.strapi
+    .documents(ARTICLE as UID.ContentType)
+    .update({ documentId: doc.documentId, locale: 'en', data: { title: 'Tide (draft)' } as any });
+  expect(await pushed()).toEqual([]);
+});
+
+it('pushes the old and the new URL of a slug change, and the URL an unpublish or a delete removes', async () => {
+  const doc = await createArticle(app.strapi, {
+    title: 'Reef',
+    slug: 'reef',
+    categoryDocumentId: news,
+  });
+  await pushed();
+  await app.strapi
+    .documents(ARTICLE as UID.ContentType)
+    .update({ documentId: doc.documentId, locale: 'en', data: { slug: 'coral-reef' } as any });
+  await publish(app.strapi, ARTICLE, doc.documentId, 'en');
+  expect((await pushed()).flatMap((request) => request.urlList).sort()).toEqual([
+    `${HOST}/blog/news/coral-reef`,
+    `${HOST}/blog/news/reef`,
+  ]);
+
+  await unpublish(app.strapi, ARTICLE, doc.documentId, 'en');
+  expect((await pushed()).flatMap((request) => request.urlList)).toEqual([
+    `${HOST}/blog/news/coral-reef`,
+  ]);
+
+  const gone = await createArticle(app.strapi, {
+    title: 'Gone',
+    slug: 'gone',
+    categoryDocumentId: news,
+  });
+  await pushed();
+  await deleteDocument(app.strapi, ARTICLE, gone.documentId);
+  expect((await pushed()).flatMap((request) => request.urlList)).toEqual([
+    `${HOST}/blog/news/gone`,
+  ]);
+});
+
+it('tries again after 429 and 5xx, records a 4xx, and shows the pushes on the dashboard', async () => {
+  answers.push(429, 503);
+  await createArticle(app.strapi, { title: 'Swell', slug: 'swell', categoryDocumentId: news });
+  expect((await pushed()).flatMap((request) => request.urlList)).toEqual([
+    `${HOST}/blog/news/swell`,
+  ]);
+  let status = await plugin().service('dashboard').status();
+  expect(status.indexNow.keyUrl).toBe('https://cms.example.com/api/sitemap/indexnow-key.txt');
+  expect(status.indexNow.pushes[0]).toMatchObject({
+    host: 'www.example.com',
+    urlCount: 1,
+    status: 200,
+    attempts: 3,
+  });
+
+  answers.push(422);
+  await createArticle(app.strapi, { title: 'Foam', slug: 'foam', categoryDocumentId: news });
+  expect(await pushed()).toEqual([]);
+  status = await plugin().service('dashboard').status();
+  expect(status.indexNow.pushes[0]).toMatchObject({
+    host: 'www.example.com',
+    status: 422,
+    attempts: 1,
+    error: 'answered 422 Unprocessable Entity',
+  });
+});
