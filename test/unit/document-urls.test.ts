@@ -188,6 +188,7 @@ describe('documentUrls', () => {
           origin: 'https://www.example.com',
           records: [{ loc: 'https://www.example.com/c/news', changefreq: 'weekly', priority: 0.8 }],
           locales: [undefined],
+          times: [undefined],
         },
       ]);
     });

@@ -49,6 +49,7 @@ const typeSettings = z.object({
   lastmod: z.union([z.string(), z.literal(false)]).optional(),
   filters: z.record(z.string(), z.unknown()).optional(),
   images: z.array(z.string()).optional(),
+  titleField: z.string().optional(),
   video: z
     .object({
       field: z.string(),
@@ -85,6 +86,17 @@ const settings: z.ZodType<SitemapSettings> = z.object({
   cronTimezone: z.string().optional(),
   autoGenerate: z.boolean(),
   debounceMs: z.number(),
+  feed: z.boolean().optional(),
+  indexNow: z
+    .union([
+      z.literal(false),
+      z.object({
+        key: z.string(),
+        endpoint: z.string().optional(),
+        keyLocation: z.string().optional(),
+      }),
+    ])
+    .optional(),
 });
 
 export const settingsResponseSchema: z.ZodType<SettingsResponse> = z.object({
@@ -239,6 +251,7 @@ export const statusSchema: z.ZodType<StatusResponse> = z.object({
   running: runProgress.nullable(),
   robots: z.array(z.string()),
   hostRobots: z.array(z.object({ origin: z.string(), line: z.string() })),
+  feedRobots: z.string().nullable(),
   indexNow: z
     .object({
       keyUrl: z.string(),

@@ -231,6 +231,17 @@ export const Dashboard = () => {
                 ))}
               </>
             )}
+            {status.feedRobots && (
+              <Box paddingTop={4}>
+                <Typography tag="p">
+                  {t(
+                    'dashboard.robots.feed',
+                    'Optional: search engines also take the feed of recently updated pages as a sitemap, read more often than the index. Add it as a second line:'
+                  )}
+                </Typography>
+                <RobotsLines lines={[status.feedRobots]} onCopy={copyRobots} />
+              </Box>
+            )}
           </Section>
         )}
 

@@ -315,6 +315,14 @@ export function patternTokens(uid: string, catalog: Record<string, CatalogType>)
   return [...new Set(tokens)];
 }
 
+/** The fields that can name a page in the feed of recent URLs: the type's text fields. */
+export function titleFields(type: CatalogType | undefined): string[] {
+  if (!type) return [];
+  return Object.entries(type.attributes)
+    .filter(([, attribute]) => ['string', 'text', 'uid'].includes(attribute.type))
+    .map(([name]) => name);
+}
+
 /** The fields that can give `<lastmod>`: the type's date and date-time fields (updatedAt first). */
 export function lastmodFields(type: CatalogType | undefined): string[] {
   if (!type) return [];
@@ -346,6 +354,8 @@ export function formFieldKeys(draft: SettingsDraft, locales: string[]): Set<stri
     'cronTimezone',
     'autoGenerate',
     'debounceMs',
+    'feed',
+    'indexNow',
   ];
   for (const key of [...topLevel, 'gzip', 'xsl', 'limits', 'contentTypes', 'customUrls']) add(key);
   add('limits', 'urlsPerFile');

@@ -12,6 +12,7 @@ import { getService } from '../utils/get-service';
 const CONTENT_TYPES: Record<string, string> = {
   urlset: 'application/xml; charset=utf-8',
   news: 'application/xml; charset=utf-8',
+  feed: 'application/atom+xml; charset=utf-8',
   index: 'application/xml; charset=utf-8',
   text: 'text/plain; charset=utf-8',
   xsl: 'text/xsl; charset=utf-8',

@@ -108,7 +108,15 @@ export interface CronPreview {
  * urlset's block index (which document stands where in it).
  */
 /** `news`: a urlset of the news series (the last 48 hours of a type marked `news`). */
-export type FileFormat = 'urlset' | 'news' | 'text' | 'index' | 'xsl' | 'block-index';
+export type FileFormat =
+  | 'urlset'
+  | 'news'
+  | 'text'
+  | 'index'
+  | 'xsl'
+  | 'block-index'
+  | 'feed'
+  | 'feed-state';
 
 /** A live file as the dashboard lists it. */
 export interface SitemapFileSummary {
@@ -180,6 +188,8 @@ export interface StatusResponse {
       error?: string;
     }>;
   } | null;
+  /** The optional robots.txt line of the feed of recent URLs, when it is served. */
+  feedRobots: string | null;
   /** One robots.txt line per front-end host, when locales have hostnames of their own. */
   hostRobots: Array<{ origin: string; line: string }>;
   hostname: string;

@@ -22,6 +22,8 @@ export interface TypePlan {
   priority?: number;
   changefreq?: Changefreq;
   lastmodField?: string | false;
+  /** The field whose value names a page in the feed of recent URLs. */
+  titleField?: string;
 }
 
 export interface DocumentInput {
@@ -67,6 +69,8 @@ export interface OriginBlock {
   records: UrlRecord[];
   locales: Array<string | undefined>;
   lastmodTime?: number;
+  /** Each record's lastmod in epoch ms (the feed of recent URLs reads them). */
+  times: Array<number | undefined>;
 }
 
 export const originFor = (plan: Pick<TypePlan, 'hostname' | 'hostnames'>, locale?: string) =>
@@ -198,10 +202,17 @@ export function documentUrls(
     for (const candidate of blocks) if (candidate.origin === item.origin) block = candidate;
     if (!block)
       blocks.push(
-        (block = { origin: item.origin, records: [], locales: [], lastmodTime: undefined })
+        (block = {
+          origin: item.origin,
+          records: [],
+          locales: [],
+          lastmodTime: undefined,
+          times: [],
+        })
       );
     block.records.push(item.record);
     block.locales.push(item.locale);
+    block.times.push(item.time);
     if (
       item.time !== undefined &&
       (block.lastmodTime === undefined || item.time > block.lastmodTime)

@@ -14,6 +14,7 @@ export const TYPE_SETTING_KEYS = [
   'images',
   'video',
   'news',
+  'titleField',
 ] as const;
 
 /** Relations a pattern may follow: each entry has at most one related entry. */

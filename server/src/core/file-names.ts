@@ -15,12 +15,18 @@
 import { createHash } from 'node:crypto';
 
 /** The names the public route looks up; anything else is a 404 without a query. */
-export const SERVED_NAME = /^[a-z0-9][a-z0-9_-]{0,120}\.(xml|txt|xsl)(\.gz)?$/;
+export const SERVED_NAME = /^[a-z0-9][a-z0-9_-]{0,120}\.(xml|txt|xsl|atom)(\.gz)?$/;
 
 export const INDEX_NAME = 'index.xml';
 export const XSL_NAME = 'sitemap.xsl';
 /** The IndexNow key, served from the settings (no urlset is ever named so: it has no `-<n>`). */
 export const INDEXNOW_KEY_NAME = 'indexnow-key.txt';
+/** The feed of recent URLs, every locale; its kept entries (not served: `.json`). */
+export const FEED_NAME = 'recent.atom';
+export const FEED_STATE_NAME = 'recent.json';
+/** One locale's feed: `recent-fr.atom`. */
+export const localeFeedName = (locale: string) =>
+  `recent-${sanitize(locale) || hashOf(locale)}.atom`;
 export const CUSTOM_GROUP = 'custom';
 const MAX_GROUP = 100;
 const HASH_LENGTH = 8;

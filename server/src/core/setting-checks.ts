@@ -197,6 +197,13 @@ export function checkContentTypes(errors: ErrorList, value: unknown, catalog?: S
       }
     }
     checkImageFields(errors, [...base, 'images'], typeSettings.images, type);
+    const titleField = typeSettings.titleField;
+    if (titleField !== undefined) {
+      const attribute =
+        typeof titleField === 'string' && type ? attributeOf(type, titleField) : undefined;
+      if (typeof titleField !== 'string' || (type && !TITLE_TYPES.has(attribute?.type ?? '')))
+        errors.add([...base, 'titleField'], `must be the name of a text field of ${uid}`);
+    }
     if (typeSettings.video !== undefined)
       for (const [key, message] of videoSettingErrors(typeSettings.video, type))
         errors.add(key ? [...base, 'video', key] : [...base, 'video'], message);
@@ -213,6 +220,9 @@ export function checkContentTypes(errors: ErrorList, value: unknown, catalog?: S
     }
   }
 }
+
+/** Fields that can name a page. */
+const TITLE_TYPES = new Set(['string', 'text', 'uid']);
 
 function checkImageFields(
   errors: ErrorList,

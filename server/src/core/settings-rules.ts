@@ -55,6 +55,7 @@ export const OUTPUT_SETTING_KEYS = [
   'limits',
   'gzip',
   'xsl',
+  'feed',
 ] as const;
 
 export const SETTING_KEYS = [
@@ -136,6 +137,8 @@ export function validateSettings(
   checkContentTypes(errors, input.contentTypes, catalog);
   const customUrls = checkCustomUrls(errors, input.customUrls);
   checkLimits(errors, input.limits);
+  if (input.feed !== undefined && typeof input.feed !== 'boolean')
+    errors.add(['feed'], 'must be true or false');
   for (const key of ['gzip', 'xsl', 'autoGenerate'] as const)
     if (typeof input[key] !== 'boolean') errors.add([key], 'must be true or false');
   if (input.cron !== false && (typeof input.cron !== 'string' || !isValidCron(input.cron))) {

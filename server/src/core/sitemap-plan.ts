@@ -112,12 +112,14 @@ function compileType(
     priority: typeSettings.priority,
     changefreq: typeSettings.changefreq,
     lastmodField: typeSettings.lastmod === undefined ? 'updatedAt' : typeSettings.lastmod,
+    titleField: typeSettings.titleField,
   };
   const query: TypeQuery = {
     uid,
-    fields: [plan.pattern, ...Object.values(plan.localePatterns)].flatMap(
-      (pattern) => pattern.fields
-    ),
+    fields: [
+      ...[plan.pattern, ...Object.values(plan.localePatterns)].flatMap((pattern) => pattern.fields),
+      ...(typeSettings.titleField ? [[typeSettings.titleField]] : []),
+    ],
     lastmodField: plan.lastmodField,
     filters: typeSettings.filters,
     localized: plan.localized,

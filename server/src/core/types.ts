@@ -20,6 +20,8 @@ export interface ContentTypeSettings {
   video?: VideoSettings;
   /** Also list the entries of the last 48 hours in a news sitemap series. */
   news?: NewsSettings;
+  /** A text field naming each page, for the feed of recent URLs (default: the URL). */
+  titleField?: string;
 }
 
 export interface VideoSettings {
@@ -74,6 +76,8 @@ export interface SitemapSettings {
   autoGenerate: boolean;
   /** How long the worker waits for more changes before it rewrites (bursts become one pass). */
   debounceMs: number;
+  /** Also write recent.atom: the 100 most recently updated URLs, as an Atom feed. */
+  feed?: boolean;
   /** Push changed URLs to IndexNow after each run that changes them; false or unset: never. */
   indexNow?: IndexNowSettings | false;
 }

@@ -5,7 +5,7 @@
 import type { Core } from '@strapi/strapi';
 import type { StatusResponse } from '../core/api-types';
 import type { StoredFile } from './file-store';
-import { INDEX_NAME, INDEXNOW_KEY_NAME } from '../core/file-names';
+import { FEED_NAME, INDEX_NAME, INDEXNOW_KEY_NAME } from '../core/file-names';
 import { hostIndexes } from '../core/host-indexes';
 import { getService } from '../utils/get-service';
 
@@ -80,6 +80,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       settingWarnings: plan.skipped,
       runs: await getService(strapi, 'runs').recent(10),
       robots: index ? [`Sitemap: ${base}/${INDEX_NAME}`] : [],
+      feedRobots: live.some((file) => file.name === FEED_NAME)
+        ? `Sitemap: ${base}/${FEED_NAME}`
+        : null,
       indexNow: settings.indexNow
         ? {
             keyUrl: `${base}/${INDEXNOW_KEY_NAME}`,

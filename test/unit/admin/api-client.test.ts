@@ -43,6 +43,8 @@ const settings: SettingsResponse = {
     cronTimezone: 'default',
     autoGenerate: 'default',
     debounceMs: 'default',
+    feed: 'default',
+    indexNow: 'default',
   },
 };
 
@@ -104,6 +106,7 @@ const status: StatusResponse = {
   running: null,
   robots: ['Sitemap: https://cms.example.com/api/sitemap/index.xml'],
   hostRobots: [],
+  feedRobots: null,
   indexNow: null,
   hostname: 'https://www.example.com',
   cron: '0 3 * * *',

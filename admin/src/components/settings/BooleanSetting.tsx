@@ -14,7 +14,7 @@ export const BooleanSetting = ({
   canUpdate,
   setting,
   label,
-}: SectionProps & { setting: 'gzip' | 'xsl' | 'autoGenerate'; label: string }) => {
+}: SectionProps & { setting: 'gzip' | 'xsl' | 'autoGenerate' | 'feed'; label: string }) => {
   const { t } = useTranslate();
   const field = useSetting(setting);
   return (
@@ -26,7 +26,7 @@ export const BooleanSetting = ({
         action={<SettingSourceBadge form={form} canUpdate={canUpdate} setting={setting} />}
       >
         <Toggle
-          checked={field.value}
+          checked={Boolean(field.value)}
           disabled={disabled}
           onLabel={t('settings.on', 'On')}
           offLabel={t('settings.off', 'Off')}

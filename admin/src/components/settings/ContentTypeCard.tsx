@@ -21,6 +21,7 @@ import {
   imageFieldNames,
   insertToken,
   lastmodFields,
+  titleFields,
   parseFilters,
   patternTokens,
   type CatalogType,
@@ -28,6 +29,7 @@ import {
 } from '../../utils/settings-form';
 import { PatternPreview } from './PatternPreview';
 import { ChangefreqSelect } from './ChangefreqSelect';
+import { FieldSelect } from './FieldSelect';
 import { NumberSetting } from './NumberSetting';
 import { SettingCell } from './SettingCell';
 import { SettingField } from './SettingField';
@@ -46,6 +48,8 @@ interface ContentTypeCardProps {
   onChange: (settings: TypeSettings) => void;
   onFiltersTextChange: (text: string) => void;
   onRemove: () => void;
+  /** Whether the feed of recent URLs is on: the title field is asked for only then. */
+  settingsFeed?: boolean;
 }
 
 const NO_LASTMOD = '__none';
@@ -62,6 +66,7 @@ export const ContentTypeCard = (props: ContentTypeCardProps) => {
     onChange,
     onFiltersTextChange,
     onRemove,
+    settingsFeed,
   } = props;
   const { t } = useTranslate();
   const type = catalog[uid];
@@ -269,6 +274,23 @@ export const ContentTypeCard = (props: ContentTypeCardProps) => {
             errorOf={errorOf}
             set={set}
           />
+        )}
+        {settingsFeed && (
+          <SettingCell col={4}>
+            <SettingField
+              name={id('titleField')}
+              label={t('settings.types.titleField', 'Title in the feed')}
+              error={errorOf('titleField')}
+            >
+              <FieldSelect
+                value={settings.titleField}
+                options={titleFields(type)}
+                noneLabel={t('settings.types.titleField.none', 'The URL')}
+                disabled={disabled}
+                onChange={(titleField) => set({ titleField })}
+              />
+            </SettingField>
+          </SettingCell>
         )}
         <SettingCell col={12}>
           <SettingField

@@ -29,6 +29,7 @@ export const ContentTypesSection = ({
 }: SectionProps & { catalog: Record<string, CatalogType>; localeCodes: string[] }) => {
   const { t } = useTranslate();
   const contentTypes = useSetting('contentTypes');
+  const feed = useSetting('feed');
   const filtersText = useFiltersText();
   const [typeToAdd, setTypeToAdd] = React.useState<string | null>(null);
   const sectionError = form.errorOf('contentTypes');
@@ -83,6 +84,7 @@ export const ContentTypesSection = ({
           onChange={(next) => contentTypes.set({ ...contentTypes.value, [uid]: next })}
           onFiltersTextChange={(text) => filtersText.set({ ...filtersText.value, [uid]: text })}
           onRemove={() => removeType(uid)}
+          settingsFeed={Boolean(feed.value)}
         />
       ))}
       {canUpdate && unmapped.length > 0 && (

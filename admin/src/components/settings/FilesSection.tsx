@@ -54,6 +54,11 @@ export const FilesSection = (props: SectionProps) => {
           setting="xsl"
           label={t('settings.xsl', 'Readable in browsers (XSL stylesheet)')}
         />
+        <BooleanSetting
+          {...props}
+          setting="feed"
+          label={t('settings.feed', 'Feed of recently updated pages (recent.atom)')}
+        />
       </Grid.Root>
     </Section>
   );

@@ -3,7 +3,6 @@
  * also gets a news sitemap (publication name, title and date fields). Each picker offers only the
  * fields of a kind that fits; the server checks again on save.
  */
-import { SingleSelect, SingleSelectOption } from '@strapi/design-system';
 import { useTranslate } from '../../hooks/useTranslate';
 import {
   newsFieldOptions,
@@ -13,11 +12,10 @@ import {
   type CatalogType,
   type TypeSettings,
 } from '../../utils/settings-form';
+import { FieldSelect } from './FieldSelect';
 import { SettingCell } from './SettingCell';
 import { SettingField } from './SettingField';
 import { TextSetting } from './TextSetting';
-
-const NONE = '__none';
 
 interface VideoNewsFieldsProps {
   uid: string;
@@ -50,12 +48,14 @@ export const VideoNewsFields = ({
     publicationDate: t('settings.video.publicationDate', 'Video publication date'),
   };
 
-  const setVideo = (key: keyof NonNullable<TypeSettings['video']>, value: string) => {
+  const setVideo = (key: keyof NonNullable<TypeSettings['video']>, value: string | undefined) => {
     const next = { ...(video ?? { field: '', title: '', description: '', thumbnail: '' }) };
-    if (value === NONE) delete next[key];
+    if (value === undefined) delete next[key];
     else next[key] = value;
     // Choosing no video field turns the video off.
-    set({ video: key === 'field' && value === NONE ? undefined : (next as TypeSettings['video']) });
+    set({
+      video: key === 'field' && value === undefined ? undefined : (next as TypeSettings['video']),
+    });
   };
   const setNews = (patch: Partial<NonNullable<TypeSettings['news']>>) => {
     const next = { publicationName: '', titleField: '', dateField: '', ...settings.news, ...patch };
@@ -71,22 +71,17 @@ export const VideoNewsFields = ({
         error={errorOf('video', key)}
         required={video !== undefined && videoKeyRequired(key)}
       >
-        <SingleSelect
-          value={video?.[key] ?? NONE}
-          disabled={disabled}
-          onChange={(value: string | number) => setVideo(key, String(value))}
-        >
-          <SingleSelectOption value={NONE}>
-            {key === 'field'
+        <FieldSelect
+          value={video?.[key]}
+          options={videoOptions[key]}
+          noneLabel={
+            key === 'field'
               ? t('settings.video.none', 'No video')
-              : t('settings.video.unset', 'Not set')}
-          </SingleSelectOption>
-          {videoOptions[key].map((field) => (
-            <SingleSelectOption key={field} value={field}>
-              {field}
-            </SingleSelectOption>
-          ))}
-        </SingleSelect>
+              : t('settings.video.unset', 'Not set')
+          }
+          disabled={disabled}
+          onChange={(value) => setVideo(key, value)}
+        />
       </SettingField>
     </SettingCell>
   );
@@ -124,17 +119,12 @@ export const VideoNewsFields = ({
                   error={errorOf('news', key)}
                   required
                 >
-                  <SingleSelect
+                  <FieldSelect
                     value={settings.news?.[key] || undefined}
+                    options={newsOptions[key]}
                     disabled={disabled}
-                    onChange={(value: string | number) => setNews({ [key]: String(value) })}
-                  >
-                    {newsOptions[key].map((field) => (
-                      <SingleSelectOption key={field} value={field}>
-                        {field}
-                      </SingleSelectOption>
-                    ))}
-                  </SingleSelect>
+                    onChange={(value) => setNews({ [key]: value ?? '' })}
+                  />
                 </SettingField>
               </SettingCell>
             ))}

@@ -3,7 +3,8 @@
  * saved and indexed, and reading a type's documents into URL blocks.
  */
 import type { Core } from '@strapi/strapi';
-import { documentUrls } from '../../core/document-urls';
+import { documentUrls, type OriginBlock } from '../../core/document-urls';
+import { RecentEntries } from '../../core/recent-feed';
 import type { RangeChange } from '../../core/file-layout';
 import { blockIndexName, textName, typeGroup, XSL_NAME } from '../../core/file-names';
 import { chunksOf } from '../../core/chunks';
@@ -18,7 +19,7 @@ import {
   type UrlBlock,
 } from '../../core/urlset-writer';
 import { ValidationReport } from '../../core/validation';
-import { readDocuments } from '../entry-source';
+import { readDocuments, type SourceDocument } from '../entry-source';
 import { LostLeaseError, type FileToStore, type StoredFile } from '../file-store';
 import type { LeaseHold } from '../lease';
 import { getService } from '../../utils/get-service';
@@ -82,6 +83,8 @@ export async function createRun(
      * the splice could not serve): their new URLs are known, their old ones are not.
      */
     changedDocuments: null as Set<string> | null,
+    /** The newest URLs this run read, for the feed of recent URLs; null when the feed is off. */
+    recent: settings.feed ? new RecentEntries() : null,
     /** Key ranges of live files this run moves without rewriting them, applied by the switch. */
     ranges: [] as RangeChange[],
     hold,
@@ -171,6 +174,31 @@ export function renderFitting(
   return null;
 }
 
+/** Offers a block's URLs to the feed: only those newer than what it already holds cost more. */
+function offerRecent(
+  recent: RecentEntries,
+  uid: string,
+  titleField: string | undefined,
+  doc: SourceDocument,
+  block: OriginBlock
+) {
+  block.records.forEach((record, i) => {
+    const updated = block.times[i];
+    if (updated === undefined || updated <= recent.threshold) return;
+    const locale = block.locales[i];
+    const entry = doc.versions.find((version) => version.locale === locale)?.entry;
+    const title = titleField && entry ? entry[titleField] : undefined;
+    recent.offer({
+      key: doc.documentId,
+      contentType: uid,
+      loc: record.loc,
+      title: typeof title === 'string' && title.trim() ? title.trim() : record.loc,
+      updated,
+      locale,
+    });
+  });
+}
+
 /**
  * Reads documents of `uid` in (after, upTo] and feeds their URLs to the writer of each host group;
  * `afterPage` saves what a page completed (per page, not per URL: awaits cost at a million URLs).
@@ -213,6 +241,7 @@ export async function writeRange(
         for (const block of documentUrls(plan, doc, context)) {
           const { records, lastmodTime, locales } = block;
           if (changed) for (const record of records) run.changedUrls.add(record.loc);
+          if (run.recent) offerRecent(run.recent, uid, plan.titleField, doc, block);
           onBlock(run.plan.groupKey(base, block.origin), {
             key: doc.documentId,
             records,

@@ -17,6 +17,7 @@ import { createRun, type Run, type RunControl, type RunScope } from './context';
 import { writeCustomUrls, writeIndex, writeWholeType } from './full';
 import { rewriteDocuments } from './incremental';
 import { writeNewsSeries } from './news';
+import { writeFeed } from './feed';
 import { getService } from '../../utils/get-service';
 
 export interface RunResult {
@@ -126,6 +127,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const written = await writeScope(runId, hold, scope, (created) => (run = created));
       const { effective } = written;
       run = written.run;
+      await writeFeed(run, effective, (await store.listLive()) as StoredFile[]);
       const files = await writeIndex(run, effective);
       if (effective.kind === 'full' && run.settings.xsl)
         await run.save({ name: XSL_NAME, format: 'xsl', content: SITEMAP_XSL });

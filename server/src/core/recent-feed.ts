@@ -1,0 +1,97 @@
+/**
+ * The feed of recent URLs: the 100 most recently updated listed URLs as Atom 1.0 (search engines
+ * take a feed as a sitemap of what changed). A run keeps the 200 newest entries it saw, so a later
+ * documents run that removes a few still has 100 to show; the feed is written from them. Pure.
+ */
+import { escapeXml } from './xml';
+import { formatW3cDateTime } from './lastmod';
+
+export const FEED_SIZE = 100;
+/** Entries kept between runs: room for the ones a later run removes. */
+export const FEED_KEPT = 2 * FEED_SIZE;
+
+export interface FeedEntry {
+  /** The document the URL belongs to. */
+  key: string;
+  contentType: string;
+  loc: string;
+  title: string;
+  /** The URL's lastmod, epoch ms. */
+  updated: number;
+  locale?: string;
+}
+
+/** The newest entries seen, at most `size`, kept sorted newest first while a run offers them. */
+export class RecentEntries {
+  private entries: FeedEntry[] = [];
+
+  constructor(private readonly size = FEED_KEPT) {}
+
+  /** The oldest time that still gets in: anything older is turned away without more work. */
+  get threshold() {
+    return this.entries.length < this.size
+      ? -Infinity
+      : this.entries[this.entries.length - 1].updated;
+  }
+
+  offer(entry: FeedEntry) {
+    if (entry.updated <= this.threshold) return;
+    // Binary search for the place: newest first.
+    let low = 0;
+    let high = this.entries.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (this.entries[middle].updated >= entry.updated) low = middle + 1;
+      else high = middle;
+    }
+    this.entries.splice(low, 0, entry);
+    if (this.entries.length > this.size) this.entries.pop();
+  }
+
+  list() {
+    return [...this.entries];
+  }
+}
+
+/** Merges a run's entries into the kept ones: `replaced` says which kept entries the run read again. */
+export function mergeEntries(
+  kept: FeedEntry[],
+  replaced: (entry: FeedEntry) => boolean,
+  fresh: FeedEntry[]
+): FeedEntry[] {
+  const recent = new RecentEntries();
+  const seen = new Set<string>();
+  for (const entry of [...fresh, ...kept.filter((candidate) => !replaced(candidate))]) {
+    if (seen.has(entry.loc)) continue;
+    seen.add(entry.loc);
+    recent.offer(entry);
+  }
+  return recent.list();
+}
+
+export interface FeedHead {
+  /** The feed's own URL: its id and its rel="self" link. */
+  url: string;
+  title: string;
+  /** The site the entries belong to (rel="alternate"). */
+  site: string;
+  language?: string;
+}
+
+/** Atom 1.0: feed id, title, updated and self link; each entry its id, title, link and updated. */
+export function renderAtom(head: FeedHead, entries: FeedEntry[], now: number): string {
+  const shown = entries.slice(0, FEED_SIZE);
+  const updated = formatW3cDateTime(new Date(shown[0]?.updated ?? now));
+  let xml = '<?xml version="1.0" encoding="UTF-8"?>\n';
+  xml += `<feed xmlns="http://www.w3.org/2005/Atom"${head.language ? ` xml:lang="${escapeXml(head.language)}"` : ''}>\n`;
+  xml += `<id>${escapeXml(head.url)}</id>\n<title>${escapeXml(head.title)}</title>\n<updated>${updated}</updated>\n`;
+  xml += `<link rel="self" type="application/atom+xml" href="${escapeXml(head.url)}"/>\n`;
+  xml += `<link rel="alternate" href="${escapeXml(head.site)}"/>\n`;
+  xml += `<author><name>${escapeXml(new URL(head.site).host)}</name></author>\n`;
+  for (const entry of shown) {
+    xml += `<entry><id>${escapeXml(entry.loc)}</id><title>${escapeXml(entry.title)}</title>`;
+    xml += `<link rel="alternate" href="${escapeXml(entry.loc)}"/>`;
+    xml += `<updated>${formatW3cDateTime(new Date(entry.updated))}</updated></entry>\n`;
+  }
+  return `${xml}</feed>\n`;
+}
