@@ -300,10 +300,22 @@ describeOnSqlite('admin panel in Chromium', () => {
     await page.getByText('Generation finished: 3 URLs').first().waitFor({ timeout: 60_000 });
 
     const counts = page.getByRole('region', { name: 'URLs per content type and locale' });
-    await counts.getByRole('row', { name: /api::article\.article en 2/ }).waitFor();
+    await counts.getByRole('row', { name: /^Article en 2$/ }).waitFor();
+    // The bars are one picture, named by the same numbers in words.
+    await counts
+      .getByRole('img', {
+        name: 'URLs per content type and locale, as bars. Article (en): 2, Story: 1',
+      })
+      .waitFor();
     await page
       .getByRole('region', { name: 'Images, videos and news per content type' })
-      .getByRole('row', { name: /api::story\.story 1 1 1/ })
+      .getByRole('row', { name: /^Story 1 1 1$/ })
+      .waitFor();
+    await page
+      .getByRole('region', { name: 'Recent runs' })
+      .getByRole('img', {
+        name: /^The last \d+ runs: \d+ full \(median [\d.]+ s\), \d+ incremental/,
+      })
       .waitFor();
     await page
       .getByRole('region', { name: 'Files' })
@@ -390,6 +402,17 @@ describeOnSqlite('admin panel in Chromium', () => {
     await page
       .getByRole('region', { name: 'Avertissements de validation' })
       .getByText('Modèle impossible à remplir')
+      .waitFor();
+    await page
+      .getByRole('img', {
+        name: /^URL par type de contenu et par langue, en barres\. Article \(en\): 2/,
+      })
+      .waitFor();
+    await page
+      .getByRole('img', { name: /^Les \d+ dernières générations : \d+ complètes/ })
+      .waitFor();
+    await page
+      .getByRole('region', { name: 'Images, vidéos et actualités par type de contenu' })
       .waitFor();
 
     await page.goto(`${app.baseUrl}/admin/settings/sitemap`);

@@ -20,6 +20,7 @@ import {
   type PreviewResponse,
   type RuleCode,
   type RunProgress,
+  type RunStatus,
   type SettingKey,
   type SettingSource,
   type SettingsResponse,
@@ -252,6 +253,18 @@ export const statusSchema: z.ZodType<StatusResponse> = z.object({
   robots: z.array(z.string()),
   hostRobots: z.array(z.object({ origin: z.string(), line: z.string() })),
   feedRobots: z.string().nullable(),
+  typeNames: z.record(z.string(), z.string()),
+  history: z.array(
+    z.object({
+      id: z.number(),
+      startedAt: z.string(),
+      durationMs: z.number(),
+      urlCount: z.number(),
+      full: z.boolean(),
+      status: code<RunStatus>(),
+    })
+  ),
+  runningEstimate: z.number().nullable(),
   indexNow: z
     .object({
       keyUrl: z.string(),

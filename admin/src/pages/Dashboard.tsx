@@ -7,6 +7,7 @@ import {
   Button,
   Flex,
   Link,
+  ProgressBar,
   Table,
   Tbody,
   Td,
@@ -23,7 +24,9 @@ import { contentManagerLink, formatBytes, formatPercent, isCrossHost } from '../
 import { describeQueryError } from '../utils/query-state';
 import { Section } from '../components/Section';
 import { IndexNowCard } from '../components/dashboard/IndexNowCard';
+import { CountBars } from '../components/dashboard/CountBars';
 import { RobotsLines } from '../components/dashboard/RobotsLines';
+import { RunsChart } from '../components/dashboard/RunsChart';
 import { RunProblems } from '../components/dashboard/RunProblems';
 import { useSitemapQuery } from '../hooks/useSitemapQuery';
 import { useTranslate } from '../hooks/useTranslate';
@@ -164,6 +167,20 @@ export const Dashboard = () => {
                 }
               )}
             </Typography>
+            {status.running.scope === 'full' && status.runningEstimate ? (
+              <Box paddingTop={2} style={{ maxWidth: 480 }}>
+                <ProgressBar
+                  aria-label={t('dashboard.progress', '{urls} of about {estimate} URLs', {
+                    urls: status.running.urlCount,
+                    estimate: status.runningEstimate,
+                  })}
+                  value={Math.min(
+                    100,
+                    Math.round((status.running.urlCount / status.runningEstimate) * 100)
+                  )}
+                />
+              </Box>
+            ) : null}
           </Box>
         )}
 
@@ -286,6 +303,15 @@ export const Dashboard = () => {
 
         {Object.keys(status.counts).length > 0 && (
           <Section title={t('dashboard.counts.title', 'URLs per content type and locale')}>
+            <CountBars
+              label={t('dashboard.counts.chart', 'URLs per content type and locale, as bars')}
+              bars={Object.entries(status.counts).flatMap(([type, locales]) =>
+                Object.entries(locales).map(([locale, count]) => ({
+                  label: `${status.typeNames[type] ?? type}${locale === 'default' ? '' : ` (${locale})`}`,
+                  value: count,
+                }))
+              )}
+            />
             <Table colCount={3} rowCount={Object.keys(status.counts).length + 1}>
               <Thead>
                 <Tr>
@@ -298,7 +324,7 @@ export const Dashboard = () => {
                 {Object.entries(status.counts).flatMap(([type, locales]) =>
                   Object.entries(locales).map(([locale, count]) => (
                     <Tr key={`${type}-${locale}`}>
-                      <Td>{type}</Td>
+                      <Td>{status.typeNames[type] ?? type}</Td>
                       <Td>{locale === 'default' ? '—' : locale}</Td>
                       <Td>{count}</Td>
                     </Tr>
@@ -323,7 +349,7 @@ export const Dashboard = () => {
               <Tbody>
                 {Object.entries(status.extras).map(([type, count]) => (
                   <Tr key={type}>
-                    <Td>{type}</Td>
+                    <Td>{status.typeNames[type] ?? type}</Td>
                     <Td>{count.images}</Td>
                     <Td>{count.videos}</Td>
                     <Td>{count.news}</Td>
@@ -381,6 +407,7 @@ export const Dashboard = () => {
         </Section>
 
         <Section title={t('dashboard.runs.title', 'Recent runs')}>
+          {status.history.length > 1 && <RunsChart history={status.history} />}
           {status.nextScheduledRun && (
             <Typography tag="p">
               {t('dashboard.runs.next', 'Next scheduled full generation: {when} ({schedule})', {

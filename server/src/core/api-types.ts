@@ -188,6 +188,19 @@ export interface StatusResponse {
       error?: string;
     }>;
   } | null;
+  /** Content types by their display name in the admin ('custom' is the custom URLs). */
+  typeNames: Record<string, string>;
+  /** The last 30 finished runs, oldest first, for the dashboard's chart. */
+  history: Array<{
+    id: number;
+    startedAt: string;
+    durationMs: number;
+    urlCount: number;
+    full: boolean;
+    status: RunStatus;
+  }>;
+  /** URLs the running full generation will write, about: the last full run's count. */
+  runningEstimate: number | null;
   /** The optional robots.txt line of the feed of recent URLs, when it is served. */
   feedRobots: string | null;
   /** One robots.txt line per front-end host, when locales have hostnames of their own. */

@@ -80,6 +80,24 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       settingWarnings: plan.skipped,
       runs: await getService(strapi, 'runs').recent(10),
       robots: index ? [`Sitemap: ${base}/${INDEX_NAME}`] : [],
+      typeNames: Object.fromEntries(
+        Object.keys(counts).map((uid) => [
+          uid,
+          (strapi.contentTypes as Record<string, any>)[uid]?.info?.displayName ?? uid,
+        ])
+      ),
+      history: (await getService(strapi, 'runs').recent(30))
+        .filter((run: any) => run.status !== 'running' && run.durationMs !== null)
+        .reverse()
+        .map((run: any) => ({
+          id: run.id,
+          startedAt: new Date(run.startedAt).toISOString(),
+          durationMs: Number(run.durationMs),
+          urlCount: Number(run.urlCount ?? 0),
+          full: run.report?.scope === 'full',
+          status: run.status,
+        })),
+      runningEstimate: lastFull?.urlCount ?? null,
       feedRobots: live.some((file) => file.name === FEED_NAME)
         ? `Sitemap: ${base}/${FEED_NAME}`
         : null,
