@@ -177,17 +177,7 @@ export interface StatusResponse {
   running: RunProgress | null;
   robots: string[];
   /** IndexNow, when set: where the key file is served, and the last pushes (newest first). */
-  indexNow: {
-    keyUrl: string;
-    pushes: Array<{
-      at: string;
-      host: string;
-      urlCount: number;
-      status: number | null;
-      attempts: number;
-      error?: string;
-    }>;
-  } | null;
+  indexNow: { keyUrl: string; pushes: IndexNowPush[] } | null;
   /** Content types by their display name in the admin ('custom' is the custom URLs). */
   typeNames: Record<string, string>;
   /** The last 30 finished runs, oldest first, for the dashboard's chart. */
@@ -209,6 +199,18 @@ export interface StatusResponse {
   cron: string | false;
   mappedTypes: number;
   sources: Record<SettingKey, SettingSource>;
+}
+
+/** One IndexNow request as it ended, kept for the dashboard. */
+export interface IndexNowPush {
+  at: string;
+  host: string;
+  urlCount: number;
+  /** The final HTTP status, or null when no answer came (network error). */
+  status: number | null;
+  attempts: number;
+  /** What went wrong, for an answer other than 200/202. */
+  error?: string;
 }
 
 /** POST /sitemap/generate: the run starts in the background. */

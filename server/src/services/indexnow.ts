@@ -12,6 +12,7 @@ import {
   retriable,
   type IndexNowRequest,
 } from '../core/indexnow';
+import type { IndexNowPush } from '../core/api-types';
 import type { IndexNowSettings } from '../core/types';
 import { PLUGIN_ID } from '../uids';
 
@@ -21,17 +22,6 @@ const MAX_ATTEMPTS = 4;
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 60_000;
 const REQUEST_TIMEOUT_MS = 30_000;
-
-export interface IndexNowPush {
-  at: string;
-  host: string;
-  urlCount: number;
-  /** The final HTTP status, or null when no answer came (network error). */
-  status: number | null;
-  attempts: number;
-  /** What went wrong, for an answer other than 200/202. */
-  error?: string;
-}
 
 /** Milliseconds to wait before attempt `attempt + 1`: Retry-After when given (seconds), else doubling. */
 function retryDelay(attempt: number, retryAfter: string | null) {

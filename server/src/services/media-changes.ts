@@ -35,7 +35,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return marks;
   }
 
-  const feed = () => getService(strapi, 'change-feed');
+  const changeFeed = () => getService(strapi, 'change-feed');
 
   return {
     /** Subscribes to the upload plugin's file writes. */
@@ -57,7 +57,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           const before = event.state?.sitemapBefore;
           const after = event.result;
           if (!before || !after || (before.url === after.url && before.mime === after.mime)) return;
-          feed().recordWhenKnown(marksFor(Number(before.id)));
+          changeFeed().recordWhenKnown(marksFor(Number(before.id)));
         },
         // The links go with the file: its pages are found before it is gone (short indexed
         // reads in the media library's delete, never in a content save), marked after.
@@ -71,7 +71,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         },
         afterDelete(event: any) {
           const marks = event.state?.sitemapMarks as DirtyMark[] | undefined;
-          if (marks && marks.length > 0) feed().recordWhenKnown(Promise.resolve(marks));
+          if (marks && marks.length > 0) changeFeed().recordWhenKnown(Promise.resolve(marks));
         },
       } as any);
     },

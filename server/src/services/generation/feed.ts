@@ -4,7 +4,7 @@
  * the ones the last run kept (`recent.json`, not served). A partial run replaces the kept entries
  * of what it read again (its changed documents, or its whole types).
  */
-import { FEED_KEPT, mergeEntries, renderAtom, type FeedEntry } from '../../core/recent-feed';
+import { mergeEntries, renderAtom, type FeedEntry } from '../../core/recent-feed';
 import { FEED_NAME, FEED_STATE_NAME, localeFeedName } from '../../core/file-names';
 import type { StoredFile } from '../file-store';
 import { getService } from '../../utils/get-service';
@@ -56,7 +56,7 @@ export async function writeFeed(run: Run, scope: RunScope, live: StoredFile[]) {
   const locales = [...new Set(entries.map((entry) => entry.locale).filter(Boolean))] as string[];
   for (const locale of locales.sort()) {
     const name = localeFeedName(locale);
-    const own = entries.filter((entry) => entry.locale === locale).slice(0, FEED_KEPT);
+    const own = entries.filter((entry) => entry.locale === locale);
     const localeSite = run.settings.hostnames[locale] ?? site;
     await run.save({
       name,

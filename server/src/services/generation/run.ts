@@ -60,9 +60,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const store = getService(strapi, 'file-store');
     let run = await createRun(strapi, runId, hold, control);
     started(run);
+    // The live set changes only when a run switches, and runs hold the lease: one read serves the run.
+    const live = (await store.listLive()) as StoredFile[];
     let effective = scope;
     if (scope.kind === 'documents') {
-      const live = (await store.listLive()) as StoredFile[];
       const wholeTypes: string[] = [];
       for (const [uid, documentIds] of Object.entries(scope.byType)) {
         if (!run.plan.types.has(uid)) continue;
@@ -79,7 +80,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       }
     }
     if (effective.kind === 'types') {
-      const live = (await store.listLive()) as StoredFile[];
       for (const uid of effective.uids
         .filter((candidate) => run.plan.types.has(candidate))
         .sort()) {
@@ -95,8 +95,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         : effective.kind === 'types'
           ? effective.uids
           : Object.keys(effective.byType);
-    const live = effective.kind === 'full' ? null : ((await store.listLive()) as StoredFile[]);
-    for (const uid of [...touched].sort()) await writeNewsSeries(run, uid, live);
+    for (const uid of [...touched].sort())
+      await writeNewsSeries(run, uid, effective.kind === 'full' ? null : live);
     if (effective.kind === 'full') {
       for (const uid of [...run.plan.types.keys()].sort()) await writeWholeType(run, uid);
       await writeCustomUrls(run);
@@ -108,7 +108,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         });
       }
     }
-    return { run, effective };
+    return { run, effective, live };
   }
 
   async function execute(
@@ -125,9 +125,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     let run: Run | undefined;
     try {
       const written = await writeScope(runId, hold, scope, (created) => (run = created));
-      const { effective } = written;
+      const { effective, live } = written;
       run = written.run;
-      await writeFeed(run, effective, (await store.listLive()) as StoredFile[]);
+      await writeFeed(run, effective, live);
       const files = await writeIndex(run, effective);
       if (effective.kind === 'full' && run.settings.xsl)
         await run.save({ name: XSL_NAME, format: 'xsl', content: SITEMAP_XSL });
