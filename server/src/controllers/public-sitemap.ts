@@ -8,6 +8,7 @@ import type { Context } from 'koa';
 import { INDEXNOW_KEY_NAME, SERVED_NAME } from '../core/file-names';
 import type { StoredFile } from '../services/file-store';
 import { getService } from '../utils/get-service';
+import { isNotModified } from './conditional';
 
 const CONTENT_TYPES: Record<string, string> = {
   urlset: 'application/xml; charset=utf-8',
@@ -17,21 +18,6 @@ const CONTENT_TYPES: Record<string, string> = {
   text: 'text/plain; charset=utf-8',
   xsl: 'text/xsl; charset=utf-8',
 };
-
-const stripWeak = (tag: string) => tag.trim().replace(/^W\//, '');
-
-function isNotModified(ctx: Context, etags: string[], lastModified: Date) {
-  const ifNoneMatch = ctx.get('If-None-Match');
-  if (ifNoneMatch) {
-    const candidates = ifNoneMatch.split(',').map(stripWeak);
-    return candidates.includes('*') || candidates.some((tag: string) => etags.includes(tag));
-  }
-  const ifModifiedSince = Date.parse(ctx.get('If-Modified-Since'));
-  return (
-    !Number.isNaN(ifModifiedSince) &&
-    Math.floor(lastModified.getTime() / 1000) * 1000 <= ifModifiedSince
-  );
-}
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async serve(ctx: Context) {

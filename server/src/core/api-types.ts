@@ -83,6 +83,8 @@ export interface PreviewResponse {
     video?: VideoEntry;
     /** For a news type: the URL's news entry, when it is in the 48-hour window now. */
     news?: NewsEntry;
+    /** For a type in the visitors' site map: its section, group and title there. */
+    visitor?: { section: string; group: string | null; title: string };
   }>;
   leftOut: ValidationSample[];
   estimatedUrlCount: number;
@@ -116,7 +118,8 @@ export type FileFormat =
   | 'xsl'
   | 'block-index'
   | 'feed'
-  | 'feed-state';
+  | 'feed-state'
+  | 'visitors';
 
 /** A live file as the dashboard lists it. */
 export interface SitemapFileSummary {

@@ -15,6 +15,7 @@ export const TYPE_SETTING_KEYS = [
   'video',
   'news',
   'titleField',
+  'visitorMap',
 ] as const;
 
 /** Relations a pattern may follow: each entry has at most one related entry. */

@@ -84,7 +84,7 @@ export function parsePattern(source: string): ParsedPattern {
   return { source, tokens, fields };
 }
 
-const readPath = (entry: Record<string, unknown>, path: string[]): unknown => {
+export const readPath = (entry: Record<string, unknown>, path: string[]): unknown => {
   let value: unknown = entry;
   for (const key of path) {
     if (value === null || value === undefined || typeof value !== 'object' || Array.isArray(value))

@@ -8,6 +8,7 @@ import { attributeOf, filterErrors, typeOf } from './mappable';
 import { imageSourceOf, MAX_IMAGE_FIELDS } from './images';
 import { newsSettingErrors } from './news';
 import { videoSettingErrors } from './video';
+import { visitorMapSettingErrors } from './visitor-settings';
 import type { Changefreq, ContentTypeInfo, CustomUrl, FieldError, SchemaCatalog } from './types';
 import { CHANGEFREQS, MIN_BYTES_PER_FILE, PROTOCOL_LIMITS } from './limits';
 import {
@@ -210,6 +211,16 @@ export function checkContentTypes(errors: ErrorList, value: unknown, catalog?: S
     if (typeSettings.news !== undefined)
       for (const [key, message] of newsSettingErrors(typeSettings.news, type))
         errors.add(key ? [...base, 'news', key] : [...base, 'news'], message);
+    if (typeSettings.visitorMap !== undefined)
+      for (const [key, message] of visitorMapSettingErrors(
+        typeSettings.visitorMap,
+        type,
+        catalog ?? {}
+      ))
+        errors.add(
+          key ? [...base, 'visitorMap', ...key.split('.')] : [...base, 'visitorMap'],
+          message
+        );
     if (typeSettings.filters !== undefined) {
       if (!isPlainObject(typeSettings.filters))
         errors.add([...base, 'filters'], 'must be an object in Strapi filter syntax');

@@ -56,6 +56,14 @@ export interface MappedType {
   query: TypeQuery;
   /** The type's news series, when it is marked `news`: its settings and its files' group. */
   news?: { settings: NewsSettings; group: string };
+  /** How the type appears in the visitors' site map, when it does. */
+  visitorMap?: VisitorMapPlan;
+}
+
+export interface VisitorMapPlan {
+  /** The field path whose value groups the pages (`['category', 'name']`). */
+  groupBy?: string[];
+  labels: Record<string, string>;
 }
 
 export interface SitemapPlan {
@@ -119,6 +127,7 @@ function compileType(
     fields: [
       ...[plan.pattern, ...Object.values(plan.localePatterns)].flatMap((pattern) => pattern.fields),
       ...(typeSettings.titleField ? [[typeSettings.titleField]] : []),
+      ...(typeSettings.visitorMap?.groupBy ? [typeSettings.visitorMap.groupBy.split('.')] : []),
     ],
     lastmodField: plan.lastmodField,
     filters: typeSettings.filters,
@@ -158,6 +167,11 @@ export function planFromSettings(
   const types = new Map<string, MappedType>();
   for (const [uid, typeSettings] of Object.entries(settings.contentTypes)) {
     const mapped = compileType(uid, typeSettings, settings, facts);
+    if (typeSettings.visitorMap)
+      mapped.visitorMap = {
+        groupBy: typeSettings.visitorMap.groupBy?.split('.'),
+        labels: typeSettings.visitorMap.labels ?? {},
+      };
     if (typeSettings.news)
       mapped.news = {
         settings: typeSettings.news,

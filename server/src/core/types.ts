@@ -20,8 +20,17 @@ export interface ContentTypeSettings {
   video?: VideoSettings;
   /** Also list the entries of the last 48 hours in a news sitemap series. */
   news?: NewsSettings;
-  /** A text field naming each page, for the feed of recent URLs (default: the URL). */
+  /** A text field naming each page, in the feed and the visitors' site map (default: the URL). */
   titleField?: string;
+  /** List the type's pages in the site map for visitors (plan.json, plan.html). */
+  visitorMap?: VisitorMapSettings;
+}
+
+export interface VisitorMapSettings {
+  /** A field, or a to-one relation's field (`category.name`), whose value groups the pages. */
+  groupBy?: string;
+  /** The section's label per locale code, `*` for any other; default: the type's display name. */
+  labels?: Record<string, string>;
 }
 
 export interface VideoSettings {

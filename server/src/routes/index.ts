@@ -86,6 +86,9 @@ const admin = {
 const contentApi = {
   type: 'content-api',
   routes: [
+    // The visitors' site map: before /:name, which would take any name.
+    { method: 'GET', path: '/plan.json', handler: 'visitor-map.json', config: { auth: false } },
+    { method: 'GET', path: '/plan.html', handler: 'visitor-map.html', config: { auth: false } },
     { method: 'GET', path: '/:name', handler: 'public-sitemap.serve', config: { auth: false } },
   ],
 };

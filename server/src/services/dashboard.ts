@@ -8,6 +8,7 @@ import type { StoredFile } from './file-store';
 import { FEED_NAME, INDEX_NAME, INDEXNOW_KEY_NAME } from '../core/file-names';
 import { hostIndexes } from '../core/host-indexes';
 import { getService } from '../utils/get-service';
+import { displayNameOf } from '../utils/display-name';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   /** Everything but the run in progress, which only the generator knows (the controller adds it). */
@@ -81,10 +82,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       runs: await getService(strapi, 'runs').recent(10),
       robots: index ? [`Sitemap: ${base}/${INDEX_NAME}`] : [],
       typeNames: Object.fromEntries(
-        Object.keys(counts).map((uid) => [
-          uid,
-          (strapi.contentTypes as Record<string, any>)[uid]?.info?.displayName ?? uid,
-        ])
+        Object.keys(counts).map((uid) => [uid, displayNameOf(strapi, uid)])
       ),
       history: (await getService(strapi, 'runs').recent(30))
         .filter((run: any) => run.status !== 'running' && run.durationMs !== null)

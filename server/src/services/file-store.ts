@@ -296,8 +296,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       await deleteRows(pending.map((row) => row.id));
     },
 
-    /** The live file of that name from the serving snapshot (see LIVE_SNAPSHOT_MS). */
-    async findServed(name: string): Promise<StoredFile | null> {
+    /** The live files by name, as the serving snapshot has them (see LIVE_SNAPSHOT_MS). */
+    servedFiles(): Promise<Map<string, StoredFile>> {
       if (!snapshot || Date.now() - snapshot.at > LIVE_SNAPSHOT_MS) {
         const files = this.listLive().then((rows) => new Map(rows.map((row) => [row.name, row])));
         snapshot = { at: Date.now(), files };
@@ -305,7 +305,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           if (snapshot?.files === files) snapshot = null;
         });
       }
-      return (await snapshot.files).get(name) ?? null;
+      return snapshot.files;
+    },
+
+    /** The live file of that name from the serving snapshot. */
+    async findServed(name: string): Promise<StoredFile | null> {
+      return (await this.servedFiles()).get(name) ?? null;
     },
 
     async findLive(name: string): Promise<StoredFile | null> {

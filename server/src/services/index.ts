@@ -15,6 +15,7 @@ import preview from './preview';
 import runs from './runs';
 import scheduler from './scheduler';
 import settings from './settings';
+import visitorMap from './visitor-map';
 
 export default {
   dashboard,
@@ -34,4 +35,5 @@ export default {
   runs,
   scheduler,
   settings,
+  'visitor-map': visitorMap,
 };

@@ -14,6 +14,8 @@ import { UrlHashSet } from '../core/url-hash-set';
 import { ValidationReport } from '../core/validation';
 import { readDocuments } from './entry-source';
 import { getService } from '../utils/get-service';
+import { displayNameOf } from '../utils/display-name';
+import { sectionLabel, visitorFieldsOf } from '../core/visitor-map';
 
 export type { PreviewRequest } from '../core/api-types';
 
@@ -47,7 +49,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     }
     await settingsService.assertFiltersRun(settings);
 
-    const { plan, query, news } = (await settingsService.planOf(settings)).types.get(uid)!;
+    const { plan, query, news, visitorMap } = (await settingsService.planOf(settings)).types.get(
+      uid
+    )!;
     const report = new ValidationReport(Math.min(limit, 50));
     const context = {
       now: Date.now(),
@@ -74,6 +78,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
             const found = news
               ? newsOf(version.entry, news.settings, locale ?? plan.defaultLocale, now)
               : null;
+            const visitor =
+              visitorMap && visitorFieldsOf(version.entry, plan.titleField, visitorMap.groupBy);
             urls.push({
               documentId: doc.documentId,
               locale,
@@ -81,6 +87,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
               ...(record.images ? { images: record.images } : {}),
               ...(record.video ? { video: record.video } : {}),
               ...(found?.ok ? { news: found.news } : {}),
+              ...(visitor
+                ? {
+                    visitor: {
+                      section: sectionLabel(visitorMap.labels, locale, displayNameOf(strapi, uid)),
+                      group: visitor.group,
+                      title: visitor.title ?? record.loc,
+                    },
+                  }
+                : {}),
             });
           });
         }

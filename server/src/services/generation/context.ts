@@ -5,6 +5,8 @@
 import type { Core } from '@strapi/strapi';
 import { documentUrls, type OriginBlock } from '../../core/document-urls';
 import { RecentEntries } from '../../core/recent-feed';
+import { visitorFieldsOf, type VisitorEntry } from '../../core/visitor-map';
+import type { VisitorMapPlan } from '../../core/sitemap-plan';
 import type { RangeChange } from '../../core/file-layout';
 import { blockIndexName, textName, typeGroup, XSL_NAME } from '../../core/file-names';
 import { chunksOf } from '../../core/chunks';
@@ -85,6 +87,8 @@ export async function createRun(
     changedDocuments: null as Set<string> | null,
     /** The newest URLs this run read, for the feed of recent URLs; null when the feed is off. */
     recent: settings.feed ? new RecentEntries() : null,
+    /** Per type in the visitors' site map, the pages this run read (core/visitor-map). */
+    visitors: new Map<string, VisitorEntry[]>(),
     /** Key ranges of live files this run moves without rewriting them, applied by the switch. */
     ranges: [] as RangeChange[],
     hold,
@@ -199,6 +203,22 @@ function offerRecent(
   });
 }
 
+/** Adds a block's URLs to the type's part of the visitors' site map, each with its title and group. */
+function collectVisitorEntries(
+  entries: VisitorEntry[],
+  visitorMap: VisitorMapPlan,
+  titleField: string | undefined,
+  doc: SourceDocument,
+  block: OriginBlock
+) {
+  block.records.forEach((record, i) => {
+    const locale = block.locales[i];
+    const entry = doc.versions.find((version) => version.locale === locale)?.entry;
+    const { title, group } = visitorFieldsOf(entry, titleField, visitorMap.groupBy);
+    entries.push([doc.documentId, locale ?? null, record.loc, title, group]);
+  });
+}
+
 /**
  * Reads documents of `uid` in (after, upTo] and feeds their URLs to the writer of each host group;
  * `afterPage` saves what a page completed (per page, not per URL: awaits cost at a million URLs).
@@ -218,7 +238,10 @@ export async function writeRange(
   afterPage?: () => Promise<void>
 ) {
   const { strapi } = run;
-  const { plan, query: typeQuery } = run.plan.types.get(uid)!;
+  const { plan, query: typeQuery, visitorMap } = run.plan.types.get(uid)!;
+  let visitorEntries: VisitorEntry[] | undefined;
+  if (visitorMap && !run.visitors.has(uid)) run.visitors.set(uid, []);
+  if (visitorMap) visitorEntries = run.visitors.get(uid);
   const excluded = await getService(strapi, 'exclusions').keysFor(uid);
   const context = {
     now: run.now,
@@ -242,6 +265,8 @@ export async function writeRange(
           const { records, lastmodTime, locales } = block;
           if (changed) for (const record of records) run.changedUrls.add(record.loc);
           if (run.recent) offerRecent(run.recent, uid, plan.titleField, doc, block);
+          if (visitorEntries)
+            collectVisitorEntries(visitorEntries, visitorMap!, plan.titleField, doc, block);
           onBlock(run.plan.groupKey(base, block.origin), {
             key: doc.documentId,
             records,

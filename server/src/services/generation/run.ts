@@ -18,6 +18,7 @@ import { writeCustomUrls, writeIndex, writeWholeType } from './full';
 import { rewriteDocuments } from './incremental';
 import { writeNewsSeries } from './news';
 import { writeFeed } from './feed';
+import { writeVisitorMaps } from './visitor-map';
 import { getService } from '../../utils/get-service';
 
 export interface RunResult {
@@ -128,6 +129,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const { effective, live } = written;
       run = written.run;
       await writeFeed(run, effective, live);
+      await writeVisitorMaps(run, effective, live);
       const files = await writeIndex(run, effective);
       if (effective.kind === 'full' && run.settings.xsl)
         await run.save({ name: XSL_NAME, format: 'xsl', content: SITEMAP_XSL });

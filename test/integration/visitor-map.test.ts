@@ -1,0 +1,272 @@
+/**
+ * The visitors' site map on a real Strapi: plan.json and plan.html list exactly what the XML lists
+ * (published, filtered, per locale), in sections and groups or by letter, at most 100 links a page,
+ * with 304s, and follow publish and unpublish through documents runs like the XML files.
+ */
+import type { UID } from '@strapi/strapi';
+import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
+import { randomStrings } from '../helpers/bulk-seed';
+import {
+  addLocale,
+  ARTICLE,
+  CATEGORY,
+  createArticle,
+  createCategory,
+  unpublish,
+} from '../helpers/content';
+import { PUBLIC_URL, testConfig } from '../helpers/config';
+import { fetchSitemapSet, getText } from '../helpers/sitemap-http';
+import { settled } from '../helpers/settle';
+
+const HOST = 'https://www.example.com';
+const HOSTILE = `Rock & Roll <"Live">`;
+let app: TestStrapi;
+const plugin = () => app.strapi.plugin('sitemap');
+const planUrl = (format: 'json' | 'html', query = '') =>
+  `${app.baseUrl}/api/sitemap/plan.${format}${query ? `?${query}` : ''}`;
+
+interface PageJson {
+  locale: string | null;
+  order: string;
+  page: number;
+  totalPages: number;
+  pageSize: number;
+  total: number;
+  locales: string[];
+  index: Array<{ key: string; label: string; count: number }>;
+  sections: Array<{
+    key: string;
+    label: string;
+    links: Array<{ title: string; url: string }>;
+    groups: Array<{ label: string; links: Array<{ title: string; url: string }> }>;
+  }>;
+  links: { self: string; next: string | null; prev: string | null; otherOrder: string };
+}
+
+async function planPage(query = '') {
+  const response = await fetch(planUrl('json', query));
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  return (await response.json()) as PageJson;
+}
+
+const linksOf = (page: PageJson) =>
+  page.sections.flatMap((section) => [
+    ...section.links,
+    ...section.groups.flatMap((group) => group.links),
+  ]);
+
+/** Every page of a listing, followed by its `next` links. */
+async function allLinks(query: string) {
+  const links: Array<{ title: string; url: string }> = [];
+  let page = await planPage(query);
+  links.push(...linksOf(page));
+  while (page.links.next) {
+    const next = new URL(page.links.next);
+    page = await planPage(next.searchParams.toString());
+    links.push(...linksOf(page));
+  }
+  return links;
+}
+
+beforeAll(async () => {
+  app = await startTestStrapi({
+    pluginConfig: testConfig({
+      contentTypes: {
+        [ARTICLE]: {
+          pattern: '/blog/[category.slug]/[slug]',
+          locales: { fr: { pattern: '/fr/blog/[category.slug]/[slug]' } },
+          titleField: 'title',
+          filters: { noindex: { $ne: true } },
+          visitorMap: { groupBy: 'category.name', labels: { en: 'Blog', fr: 'Le blog' } },
+        },
+        [CATEGORY]: { pattern: '/topics/[slug]', titleField: 'name', visitorMap: {} },
+      },
+      customUrls: [],
+      cron: false,
+      debounceMs: 50,
+    }),
+  });
+  // 230 categories: more than two pages of their section.
+  await app.strapi.db.query(CATEGORY as UID.Schema).createMany({
+    data: randomStrings(230, 24).map((documentId, i) => ({
+      documentId,
+      name: `Topic ${i}`,
+      slug: `topic-${i}`,
+      publishedAt: new Date(),
+    })),
+  });
+  const news = (await createCategory(app.strapi, { name: 'News', slug: 'news' })).documentId;
+  const sport = (await createCategory(app.strapi, { name: 'Sport', slug: 'sport' })).documentId;
+  const tide = await createArticle(app.strapi, {
+    title: HOSTILE,
+    slug: 'tide',
+    categoryDocumentId: news,
+  });
+  await addLocale(app.strapi, {
+    documentId: tide.documentId,
+    locale: 'fr',
+    data: { title: 'Marée', slug: 'maree', categoryDocumentId: news },
+  });
+  await createArticle(app.strapi, { title: 'Alpine', slug: 'alpine', categoryDocumentId: sport });
+  await createArticle(app.strapi, { title: 'Loose', slug: 'loose' }); // no category: no URL
+  await createArticle(app.strapi, {
+    title: 'Hidden',
+    slug: 'hidden',
+    noindex: true,
+    categoryDocumentId: news,
+  });
+  await createArticle(
+    app.strapi,
+    { title: 'Draft', slug: 'draft', categoryDocumentId: news },
+    { publish: false }
+  );
+  expect(await settled(app.strapi, 60_000)).toBe(true);
+  expect((await plugin().service('generator').generate('manual')).status).toBe('success');
+}, 120_000);
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+it('lists exactly what the XML lists for the locale, in sections and groups', async () => {
+  const first = await planPage();
+  expect(first.locale).toBe('en');
+  expect(first.locales).toEqual(['en', 'fr']);
+  expect(first.index).toEqual([
+    { key: 'article', label: 'Blog', count: 2 },
+    { key: 'category', label: 'Category', count: 232 },
+  ]);
+  // 100 links less the navigation: all sections, 2 sections, the other order, previous, next.
+  expect(first.pageSize).toBe(94);
+  expect(first.totalPages).toBe(Math.ceil(234 / 94));
+  expect(first.sections[0]).toEqual({
+    key: 'article',
+    label: 'Blog',
+    links: [],
+    groups: [
+      { label: 'News', links: [{ title: HOSTILE, url: `${HOST}/blog/news/tide` }] },
+      { label: 'Sport', links: [{ title: 'Alpine', url: `${HOST}/blog/sport/alpine` }] },
+    ],
+  });
+
+  const listed = await allLinks('');
+  const { urls } = await fetchSitemapSet(app.baseUrl);
+  const xmlEnglish = urls.map((url) => url.loc).filter((loc) => !loc.includes('/fr/'));
+  expect(listed.map((link) => link.url).sort()).toEqual(xmlEnglish.sort());
+  expect(listed.map((link) => link.title)).toContain('Topic 229');
+});
+
+it('shows each locale under its own label, with the pages of types without locales', async () => {
+  const fr = await planPage('locale=fr');
+  expect(fr.index[0]).toEqual({ key: 'article', label: 'Le blog', count: 1 });
+  expect(fr.sections[0].groups[0].links).toEqual([
+    { title: 'Marée', url: `${HOST}/fr/blog/news/maree` },
+  ]);
+  expect(fr.index[1].count).toBe(232);
+});
+
+it('pages one section on its own, and lists pages by letter in the alphabetical order', async () => {
+  const topics = await planPage('section=category&page=3');
+  expect(topics.total).toBe(232);
+  expect(topics.sections.map((section) => section.key)).toEqual(['category']);
+  expect(topics.links.next).toBeNull();
+
+  const alpha = await planPage('order=alpha');
+  expect(alpha.index.map((section) => section.key)).toEqual(['A', 'N', 'R', 'S', 'T']);
+  const t = await allLinks('order=alpha&section=T');
+  expect(t).toHaveLength(230);
+  // Numbers inside titles sort as numbers.
+  expect(t.slice(0, 3).map((link) => link.title)).toEqual(['Topic 0', 'Topic 1', 'Topic 2']);
+});
+
+it('answers 304 while the live set is the same, and refuses a wrong query', async () => {
+  const response = await fetch(planUrl('json', 'page=2'));
+  const etag = response.headers.get('etag')!;
+  expect(etag).toMatch(/^"[\w-]+"$/);
+  expect(
+    (await fetch(planUrl('json', 'page=2'), { headers: { 'If-None-Match': etag } })).status
+  ).toBe(304);
+  for (const query of ['page=0', 'page=x', 'order=random', 'locale=%3Cscript%3E'])
+    expect((await fetch(planUrl('json', query))).status).toBe(400);
+  for (const query of ['page=99', 'locale=de', 'section=nope'])
+    expect((await fetch(planUrl('json', query))).status).toBe(404);
+});
+
+it('serves an accessible HTML page: lang, headings, no script, at most 100 links', async () => {
+  const { response, text } = await getText(planUrl('html', 'locale=fr'));
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  // Strapi's own Content-Security-Policy applies, and the page needs nothing it forbids.
+  expect(response.headers.get('content-security-policy')).toBeTruthy();
+  expect(text).toContain('<html lang="fr">');
+  expect(text).toContain('<h1>Plan du site</h1>');
+  expect(text).toContain('<h2>Le blog</h2>');
+  expect(text).not.toMatch(/<script|<style|style=/);
+  expect(text.match(/<a /g)!.length).toBeLessThanOrEqual(100);
+  expect(text).toContain(`<a href="${PUBLIC_URL}/plan.html?locale=fr&amp;page=2" rel="next">`);
+  const english = (await getText(planUrl('html'))).text;
+  expect(english).toContain('Rock &amp; Roll &lt;&quot;Live&quot;&gt;');
+});
+
+it('follows publish and unpublish with the XML, rewriting only the type that changed', async () => {
+  const live = async () => {
+    const files = await plugin().service('file-store').listLive();
+    return new Map(
+      files
+        .filter((file: any) => file.format === 'visitors')
+        .map((file: any) => [file.name, file.id])
+    );
+  };
+  const before = await live();
+  const sport = await app.strapi.documents(CATEGORY as UID.ContentType).findFirst({
+    filters: { slug: 'sport' },
+    status: 'published',
+  });
+  const swell = await createArticle(app.strapi, {
+    title: 'Swell',
+    slug: 'swell',
+    categoryDocumentId: sport!.documentId,
+  });
+  expect(await settled(app.strapi, 30_000)).toBe(true);
+  let page = await planPage();
+  expect(page.sections[0].groups[1].links.map((link) => link.title)).toEqual(['Alpine', 'Swell']);
+  const after = await live();
+  expect(after.get('visitors-category.json')).toBe(before.get('visitors-category.json'));
+  expect(after.get('visitors-article.json')).not.toBe(before.get('visitors-article.json'));
+
+  await unpublish(app.strapi, ARTICLE, swell.documentId, 'en');
+  expect(await settled(app.strapi, 30_000)).toBe(true);
+  page = await planPage();
+  expect(page.sections[0].groups[1].links.map((link) => link.title)).toEqual(['Alpine']);
+});
+
+it('previews where a type’s pages would stand in the site map, before the settings are saved', async () => {
+  const { urls } = await plugin()
+    .service('preview')
+    .preview({
+      contentType: ARTICLE,
+      settings: { visitorMap: { groupBy: 'category.slug', labels: { '*': 'Stories' } } },
+    });
+  expect(urls).toContainEqual(
+    expect.objectContaining({
+      url: `${HOST}/blog/sport/alpine`,
+      visitor: { section: 'Stories', group: 'sport', title: 'Alpine' },
+    })
+  );
+});
+
+it('serves nothing once no type is listed', async () => {
+  const settings = plugin().service('settings');
+  const current = await settings.plan();
+  const contentTypes = Object.fromEntries(
+    Object.entries(current.settings.contentTypes).map(([uid, typeSettings]: [string, any]) => {
+      const { visitorMap: _dropped, ...rest } = typeSettings;
+      return [uid, rest];
+    })
+  );
+  await settings.update({ contentTypes });
+  expect((await plugin().service('generator').generate('settings')).status).toBe('success');
+  expect((await fetch(planUrl('json'))).status).toBe(404);
+  expect((await fetch(planUrl('html'))).status).toBe(404);
+});
