@@ -13,8 +13,16 @@ module.exports = {
       changefreq: 'weekly',
       lastmod: 'updatedAt',
       filters: { noindex: { $ne: true } },
+      titleField: 'title',
+      visitorMap: { groupBy: 'category.name', labels: { en: 'Blog', fr: 'Le blog' } },
     },
-    'api::category.category': { pattern: '/blog/[slug]', priority: 0.5, changefreq: 'monthly' },
+    'api::category.category': {
+      pattern: '/blog/[slug]',
+      priority: 0.5,
+      changefreq: 'monthly',
+      titleField: 'name',
+      visitorMap: { labels: { en: 'Topics', fr: 'Rubriques' } },
+    },
     'api::homepage.homepage': {
       pattern: '/',
       locales: { fr: { pattern: '/fr/' } },

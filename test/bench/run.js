@@ -11,6 +11,9 @@
  *      and from a slug change's publish() to the new URL being served, with the worker's delay;
  * with peak RSS above the idle Strapi's. Prints a table and writes test/bench/results.json.
  * BENCH_PROFILE_DIR=/some/dir also writes a CPU profile of each full run.
+ * `--visitors on` then lists the articles in the visitors' site map too (grouped by category) and
+ * measures, against the plain full run above: the full run, the publish → plan.json lag, the
+ * first plan.json request of the new live set (reads the part, builds the view) and the next ones.
  */
 const fs = require('fs');
 const os = require('os');
@@ -31,6 +34,7 @@ const SIZES = String(args.n || '10000,100000')
   .split(',')
   .map(Number);
 const CLIENT = args.db || 'sqlite';
+const VISITORS = args.visitors === 'on';
 const appDir = path.resolve(__dirname, '../app');
 const DEBOUNCE_MS = 200;
 
@@ -349,17 +353,86 @@ async function serve(strapi, baseUrl) {
   };
 }
 
+/** A new English article in a published category, not yet published. */
+async function draftArticle(strapi, title, slug) {
+  const category = await strapi.db
+    .query('api::category.category')
+    .findOne({ where: { publishedAt: { $notNull: true } } });
+  return strapi.documents('api::article.article').create({
+    locale: 'en',
+    data: { title, slug, noindex: false, category: category.documentId },
+  });
+}
+
+const ARTICLE_MAPPING = {
+  pattern: '/blog/[category.slug]/[slug]',
+  priority: 0.7,
+  changefreq: 'weekly',
+  filters: { noindex: { $ne: true } },
+};
+
+/** The same site with the articles also in the visitors' site map (see the header). */
+async function benchVisitors(strapi, baseUrl, n) {
+  await strapi
+    .plugin('sitemap')
+    .service('settings')
+    .update({
+      contentTypes: {
+        'api::article.article': {
+          ...ARTICLE_MAPPING,
+          titleField: 'title',
+          visitorMap: { groupBy: 'category.name' },
+        },
+      },
+    });
+  const full = await measure('full run + visitors', () =>
+    profiled(`full-visitors-${n}`, () =>
+      strapi.plugin('sitemap').service('generator').generate('script')
+    )
+  );
+  if (full.value.status !== 'success') throw new Error(`full run: ${JSON.stringify(full.value)}`);
+  const timedGet = async (url) => {
+    const started = process.hrtime.bigint();
+    const response = await fetch(url);
+    const body = await response.text();
+    return { ms: Number(process.hrtime.bigint() - started) / 1e6, body, status: response.status };
+  };
+  const planAt = (section) =>
+    `${baseUrl}/api/sitemap/plan.json?locale=en&order=alpha&section=${section}`;
+  // The seed's titles are "Article <n>": all under A.
+  const plan = planAt('A');
+  const firstRequest = await measure('first plan.json', () => timedGet(plan));
+  const later = [];
+  for (let i = 0; i < 20; i++) later.push((await timedGet(`${plan}&page=${1 + i}`)).ms);
+  later.sort((a, b) => a - b);
+
+  const documents = strapi.documents('api::article.article');
+  const created = await draftArticle(strapi, 'Bench visitor', 'bench-visitor');
+  const publish = await measure('publish → in plan.json', async () => {
+    const calledAt = process.hrtime.bigint();
+    await documents.publish({ documentId: created.documentId, locale: 'en' });
+    const needle = '/bench-visitor"';
+    for (;;) {
+      // The only title under B: found as soon as its run is live.
+      const { body } = await timedGet(planAt('B'));
+      if (body.includes(needle)) return Number(process.hrtime.bigint() - calledAt) / 1e6;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  });
+  return {
+    full,
+    firstRequest: { ms: firstRequest.ms, peakRss: firstRequest.peakRss },
+    laterMedianMs: later[later.length >> 1],
+    publish: { ms: publish.value, run: await latestRun(strapi) },
+  };
+}
+
 async function benchSize(n) {
   const drop = await createDatabase();
   process.env.SITEMAP_PLUGIN_CONFIG = JSON.stringify({
     hostname: 'https://www.example.com',
     contentTypes: {
-      'api::article.article': {
-        pattern: '/blog/[category.slug]/[slug]',
-        priority: 0.7,
-        changefreq: 'weekly',
-        filters: { noindex: { $ne: true } },
-      },
+      'api::article.article': ARTICLE_MAPPING,
     },
     cron: false,
     debounceMs: DEBOUNCE_MS,
@@ -386,13 +459,7 @@ async function benchSize(n) {
       throw new Error(`full run: ${JSON.stringify(full.value)}`);
 
     const documents = strapi.documents('api::article.article');
-    const category = await strapi.db
-      .query('api::category.category')
-      .findOne({ where: { publishedAt: { $notNull: true } } });
-    const created = await documents.create({
-      locale: 'en',
-      data: { title: 'Bench', slug: 'bench-new', noindex: false, category: category.documentId },
-    });
+    const created = await draftArticle(strapi, 'Bench', 'bench-new');
     // How long the editor's publish() takes: the sitemap must never make it wait (timing lives here, not in the tests).
     let publishReturnMs;
     const publishNew = await measure('publish new → served', () =>
@@ -416,6 +483,7 @@ async function benchSize(n) {
     });
     publishChange.ms = publishChange.value;
     const publishChangeRun = await latestRun(strapi);
+    const visitors = VISITORS ? await benchVisitors(strapi, baseUrl, n) : null;
     // Serving is measured on a file of the protocol's largest size, 50,000 URLs (the default is 10,000).
     await strapi
       .plugin('sitemap')
@@ -437,6 +505,7 @@ async function benchSize(n) {
       publishReturnMs,
       publishChange,
       serving,
+      visitors,
       debounceMs: DEBOUNCE_MS,
     };
   } finally {
@@ -467,6 +536,19 @@ async function main() {
     `\nMachine: ${os.cpus().length} × ${os.cpus()[0].model}, ${mb(os.totalmem())}, Node ${process.version}\n`
   );
   console.log(lines.join('\n'));
+  const withVisitors = results.filter((r) => r.visitors);
+  if (withVisitors.length > 0)
+    console.log(
+      [
+        '',
+        `| URLs | DB | full run | full run + visitors' site map | ratio | its peak RSS above idle | publish → in plan.json | first plan.json (builds the view) | later plan.json (median of 20) |`,
+        `| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
+        ...withVisitors.map(
+          ({ visitors: v, ...r }) =>
+            `| ${r.n.toLocaleString('en')} | ${r.db} | ${s(r.full.ms)} | ${s(v.full.ms)} | ${(v.full.ms / r.full.ms).toFixed(2)}× | ${mb(v.full.peakRss - r.idleRss)} | ${s(v.publish.ms)} (run ${s(v.publish.run.durationMs)}) | ${s(v.firstRequest.ms)} | ${v.laterMedianMs.toFixed(1)} ms |`
+        ),
+      ].join('\n')
+    );
   const publishReturns = results.map(
     (r) => `${s(r.publishReturnMs)} (${r.n.toLocaleString('en')}, ${r.db})`
   );

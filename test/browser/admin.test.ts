@@ -263,6 +263,26 @@ describeOnSqlite('admin panel in Chromium', () => {
     await context.close();
   });
 
+  it('lists a type in the site map for visitors, grouped by its category, and previews where its pages stand', async () => {
+    const { context, page } = await newSession(superAdmin.email);
+    await page.goto(`${app.baseUrl}/admin/settings/sitemap`);
+    const card = page.getByRole('region', { name: 'Article', exact: true });
+    await card.getByRole('checkbox', { name: 'In the site map for visitors' }).click();
+    await card.getByRole('combobox', { name: 'Group pages by' }).click();
+    await page.getByRole('option', { name: 'category.name', exact: true }).click();
+    await card.getByRole('combobox', { name: 'Page title (feed, site map for visitors)' }).click();
+    await page.getByRole('option', { name: 'title', exact: true }).click();
+    await card.getByLabel('Section label (en)').fill('Blog');
+    await card.getByText('In the site map for visitors: Blog › News › First post').waitFor();
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectSettings((settings) => Boolean(settings.contentTypes[ARTICLE]?.visitorMap));
+    const saved = (await adminGet('/sitemap/settings')).settings.contentTypes[ARTICLE];
+    expect(saved.visitorMap).toEqual({ groupBy: 'category.name', labels: { en: 'Blog' } });
+    expect(saved.titleField).toBe('title');
+    await context.close();
+  });
+
   it('adds, edits and removes custom URLs', async () => {
     const { context, page } = await newSession(superAdmin.email);
     await page.goto(`${app.baseUrl}/admin/settings/sitemap`);
@@ -321,6 +341,10 @@ describeOnSqlite('admin panel in Chromium', () => {
       .getByRole('region', { name: 'Files' })
       .getByRole('link', { name: /^article-\d+\.xml$/ })
       .waitFor();
+
+    const visitors = page.getByRole('region', { name: 'Site map for visitors' });
+    await visitors.getByText('2 pages are listed for people', { exact: false }).waitFor();
+    await visitors.getByRole('link', { name: `${PUBLIC_URL}/plan.html` }).waitFor();
 
     const warnings = page.getByRole('region', { name: 'Validation warnings' });
     await warnings.getByText('Pattern cannot be filled').waitFor();
@@ -414,14 +438,18 @@ describeOnSqlite('admin panel in Chromium', () => {
     await page
       .getByRole('region', { name: 'Images, vidéos et actualités par type de contenu' })
       .waitFor();
+    await page
+      .getByRole('region', { name: 'Plan du site pour les visiteurs' })
+      .getByText('2 pages sont listées pour les visiteurs', { exact: false })
+      .waitFor();
 
     await page.goto(`${app.baseUrl}/admin/settings/sitemap`);
     await page.getByRole('heading', { name: 'Paramètres du sitemap' }).waitFor();
     await page.getByText("S'exécute : À 03:00").waitFor();
-    await page
-      .getByRole('region', { name: 'Article', exact: true })
-      .getByLabel("Modèle d'URL")
-      .waitFor();
+    const article = page.getByRole('region', { name: 'Article', exact: true });
+    await article.getByLabel("Modèle d'URL").waitFor();
+    await article.getByRole('checkbox', { name: 'Dans le plan du site' }).waitFor();
+    await article.getByText('Dans le plan du site : Blog › News › First post').waitFor();
 
     await page.goto(
       `${app.baseUrl}/admin/content-manager/collection-types/${ARTICLE}/${firstPostId}?plugins[i18n][locale]=en`

@@ -95,6 +95,7 @@ async function main() {
   Sitemap demo is running (${result.urlCount} URLs, run ${result.status}).
   Admin panel:    http://localhost:${port}/admin   (${ADMIN.email} / ${ADMIN.password})
   Sitemap index:  ${base}/index.xml
+  For visitors:   ${base}/plan.html   (JSON: ${base}/plan.json?locale=fr)
   Status (API):   GET http://localhost:${port}/sitemap/status with an admin token
   Stop with Ctrl+C.
 `);

@@ -64,6 +64,12 @@ const typeSettings = z.object({
   news: z
     .object({ publicationName: z.string(), titleField: z.string(), dateField: z.string() })
     .optional(),
+  visitorMap: z
+    .object({
+      groupBy: z.string().optional(),
+      labels: z.record(z.string(), z.string()).optional(),
+    })
+    .optional(),
 });
 
 const customUrl = z.object({
@@ -160,6 +166,9 @@ export const previewSchema: z.ZodType<PreviewResponse> = z.object({
       images: z.array(z.string()).optional(),
       video: videoEntry.optional(),
       news: newsEntry.optional(),
+      visitor: z
+        .object({ section: z.string(), group: z.string().nullable(), title: z.string() })
+        .optional(),
     })
   ),
   leftOut: z.array(validationSample),
@@ -253,6 +262,7 @@ export const statusSchema: z.ZodType<StatusResponse> = z.object({
   robots: z.array(z.string()),
   hostRobots: z.array(z.object({ origin: z.string(), line: z.string() })),
   feedRobots: z.string().nullable(),
+  visitorMap: z.object({ html: z.string(), json: z.string(), links: z.number() }).nullable(),
   typeNames: z.record(z.string(), z.string()),
   history: z.array(
     z.object({

@@ -262,6 +262,30 @@ export const Dashboard = () => {
           </Section>
         )}
 
+        {status.visitorMap && (
+          <Section title={t('dashboard.visitorMap.title', 'Site map for visitors')}>
+            <Typography tag="p">
+              {t(
+                'dashboard.visitorMap.intro',
+                '{count, plural, one {# page is} other {# pages are}} listed for people, at most 100 links a page: as HTML, for a front end that proxies it, and as JSON, for one that renders it.',
+                { count: status.visitorMap.links }
+              )}
+            </Typography>
+            <ul>
+              <li>
+                <Link href={status.visitorMap.html} isExternal>
+                  {status.visitorMap.html}
+                </Link>
+              </li>
+              <li>
+                <Link href={status.visitorMap.json} isExternal>
+                  {status.visitorMap.json}
+                </Link>
+              </li>
+            </ul>
+          </Section>
+        )}
+
         {status.files.length > 0 && (
           <Section title={t('dashboard.files.title', 'Files')}>
             <Table colCount={5} rowCount={status.files.length + 1}>

@@ -287,15 +287,15 @@ export interface CatalogType extends ContentTypeInfo {
 }
 
 /**
- * The tokens a pattern can use for a type: its own single-value fields, those of the entries its
- * to-one relations point to (`[category.slug]`), and `[locale]` for localized types.
+ * A type's single-value fields: its own, and those of the entries its to-one relations point to
+ * (`category.slug`). What a pattern can hold, and what can group a type's pages for visitors.
  */
-export function patternTokens(uid: string, catalog: Record<string, CatalogType>): string[] {
+export function singleValueFields(uid: string, catalog: Record<string, CatalogType>): string[] {
   const type = catalog[uid];
   if (!type) return [];
-  const tokens: string[] = [];
+  const fields: string[] = [];
   for (const [name, attribute] of Object.entries(type.attributes)) {
-    if (PATTERN_FIELD_TYPES.has(attribute.type)) tokens.push(`[${name}]`);
+    if (PATTERN_FIELD_TYPES.has(attribute.type)) fields.push(name);
   }
   for (const [name, attribute] of Object.entries(type.attributes)) {
     if (
@@ -307,15 +307,24 @@ export function patternTokens(uid: string, catalog: Record<string, CatalogType>)
     const target = catalog[attribute.target];
     if (!target || attribute.target.startsWith('admin::')) continue;
     for (const [field, targetAttribute] of Object.entries(target.attributes)) {
-      if (PATTERN_FIELD_TYPES.has(targetAttribute.type)) tokens.push(`[${name}.${field}]`);
+      if (PATTERN_FIELD_TYPES.has(targetAttribute.type)) fields.push(`${name}.${field}`);
     }
   }
-  if (type.localized) tokens.push('[locale]');
+  return fields;
+}
+
+/**
+ * The tokens a pattern can use for a type: its single-value fields (`[slug]`, `[category.slug]`),
+ * and `[locale]` for localized types.
+ */
+export function patternTokens(uid: string, catalog: Record<string, CatalogType>): string[] {
+  const tokens = singleValueFields(uid, catalog).map((field) => `[${field}]`);
+  if (catalog[uid]?.localized) tokens.push('[locale]');
   // i18n adds a `locale` attribute to localized types: offer it once.
   return [...new Set(tokens)];
 }
 
-/** The fields that can name a page in the feed of recent URLs: the type's text fields. */
+/** The fields that can name a page in the feed and the visitors' site map: the type's text fields. */
 export function titleFields(type: CatalogType | undefined): string[] {
   if (!type) return [];
   return Object.entries(type.attributes)
@@ -367,6 +376,9 @@ export function formFieldKeys(draft: SettingsDraft, locales: string[]): Set<stri
       add('contentTypes', uid, field);
     for (const key of VIDEO_KEYS) add('contentTypes', uid, 'video', key);
     for (const key of NEWS_KEYS) add('contentTypes', uid, 'news', key);
+    add('contentTypes', uid, 'visitorMap', 'groupBy');
+    for (const locale of [...locales, '*'])
+      add('contentTypes', uid, 'visitorMap', 'labels', locale);
     for (const locale of locales) add('contentTypes', uid, 'locales', locale, 'pattern');
   }
   draft.customUrls.forEach((_, index) => {

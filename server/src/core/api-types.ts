@@ -196,6 +196,8 @@ export interface StatusResponse {
   runningEstimate: number | null;
   /** The optional robots.txt line of the feed of recent URLs, when it is served. */
   feedRobots: string | null;
+  /** The site map for visitors, when a type is listed there: its addresses and how many links it holds. */
+  visitorMap: { html: string; json: string; links: number } | null;
   /** One robots.txt line per front-end host, when locales have hostnames of their own. */
   hostRobots: Array<{ origin: string; line: string }>;
   hostname: string;

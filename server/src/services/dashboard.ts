@@ -99,6 +99,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       feedRobots: live.some((file) => file.name === FEED_NAME)
         ? `Sitemap: ${base}/${FEED_NAME}`
         : null,
+      visitorMap: live.some((file) => file.format === 'visitors')
+        ? {
+            html: `${base}/plan.html`,
+            json: `${base}/plan.json`,
+            links: live
+              .filter((file) => file.format === 'visitors')
+              .reduce((sum, file) => sum + Number(file.urlCount ?? 0), 0),
+          }
+        : null,
       indexNow: settings.indexNow
         ? {
             keyUrl: `${base}/${INDEXNOW_KEY_NAME}`,

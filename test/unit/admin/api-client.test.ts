@@ -107,6 +107,7 @@ const status: StatusResponse = {
   robots: ['Sitemap: https://cms.example.com/api/sitemap/index.xml'],
   hostRobots: [],
   feedRobots: null,
+  visitorMap: null,
   typeNames: { 'api::article.article': 'Article' },
   history: [],
   runningEstimate: null,

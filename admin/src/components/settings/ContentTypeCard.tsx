@@ -35,6 +35,7 @@ import { SettingCell } from './SettingCell';
 import { SettingField } from './SettingField';
 import { TextSetting } from './TextSetting';
 import { VideoNewsFields } from './VideoNewsFields';
+import { VisitorMapFields } from './VisitorMapFields';
 
 interface ContentTypeCardProps {
   uid: string;
@@ -48,7 +49,7 @@ interface ContentTypeCardProps {
   onChange: (settings: TypeSettings) => void;
   onFiltersTextChange: (text: string) => void;
   onRemove: () => void;
-  /** Whether the feed of recent URLs is on: the title field is asked for only then. */
+  /** Whether the feed of recent URLs is on: the title field is asked for then (and for visitors' site map types). */
   settingsFeed?: boolean;
 }
 
@@ -275,11 +276,20 @@ export const ContentTypeCard = (props: ContentTypeCardProps) => {
             set={set}
           />
         )}
-        {settingsFeed && (
+        <VisitorMapFields
+          uid={uid}
+          catalog={catalog}
+          locales={locales}
+          settings={settings}
+          disabled={disabled}
+          errorOf={errorOf}
+          set={set}
+        />
+        {(settingsFeed || settings.visitorMap) && (
           <SettingCell col={4}>
             <SettingField
               name={id('titleField')}
-              label={t('settings.types.titleField', 'Title in the feed')}
+              label={t('settings.types.titleField', 'Page title (feed, site map for visitors)')}
               error={errorOf('titleField')}
             >
               <FieldSelect

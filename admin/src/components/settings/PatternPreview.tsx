@@ -100,6 +100,21 @@ export const PatternPreview = ({ uid, settings }: PatternPreviewProps) => {
                       })}
                     </Typography>
                   )}
+                  {entry.visitor && (
+                    <Typography tag="p" variant="pi" textColor="neutral600">
+                      {entry.visitor.group
+                        ? t(
+                            'settings.preview.visitorGrouped',
+                            'In the site map for visitors: {section} › {group} › {title}',
+                            entry.visitor
+                          )
+                        : t(
+                            'settings.preview.visitor',
+                            'In the site map for visitors: {section} › {title}',
+                            entry.visitor
+                          )}
+                    </Typography>
+                  )}
                   {entry.images && (
                     <ul
                       aria-label={t('settings.preview.images', 'Images of {url}', {
