@@ -1,20 +1,32 @@
 import {
-  buildView,
-  entriesPerPage,
-  LINKS_PER_PAGE,
-  letterOf,
   localesOf,
-  pageHref,
-  pageLinks,
-  pageOf,
   type VisitorEntry,
   type VisitorTypeFile,
 } from '../../server/src/core/visitor-map';
+import {
+  buildView as buildFromSources,
+  letterOf,
+  sortKey,
+  updateView,
+  type ViewSource,
+} from '../../server/src/core/visitor-view';
+import {
+  entriesPerPage,
+  LINKS_PER_PAGE,
+  pageHref,
+  pageLinks,
+  pageOf,
+} from '../../server/src/core/visitor-page';
 import { renderVisitorHtml } from '../../server/src/core/visitor-html';
 import { visitorMapSettingErrors } from '../../server/src/core/visitor-settings';
 import type { SchemaCatalog } from '../../server/src/core/types';
 
 const site = 'https://www.example.com';
+/** Each file a chunk of its own, its type ranked by its place in the list. */
+const sourcesOf = (files: VisitorTypeFile[]): ViewSource[] =>
+  files.map((file, index) => ({ chunk: index + 1, rank: index, file }));
+const buildView = (files: VisitorTypeFile[], locale: string | null, order: 'tree' | 'alpha') =>
+  buildFromSources(sourcesOf(files), locale, order);
 const part = (key: string, entries: VisitorEntry[], labels = {}): VisitorTypeFile => ({
   uid: `api::${key}.${key}`,
   key,
@@ -53,7 +65,15 @@ describe('buildView, tree order', () => {
       ['article', 'Blog', 6],
       ['page', 'Page', 1],
     ]);
-    expect(view.sections[0].groups).toEqual(['Animals', 'Food']);
+    expect(view.links.map((link) => link.group)).toEqual([
+      null,
+      'Animals',
+      'Animals',
+      'Food',
+      'Food',
+      'Food',
+      null,
+    ]);
     // Numbers inside titles sort as numbers: "page 9" before "page 10".
     expect(view.links.map((link) => link.title)).toEqual([
       'Loose',
@@ -129,8 +149,48 @@ describe('buildView, alphabetical order', () => {
     ]);
     // A page without a title is shown and filed by its URL.
     expect(view.links.find((link) => link.url.endsWith('/6'))!.title).toBe(`${site}/en/a/6`);
-    expect(letterOf('  ábc', 'en')).toBe('A');
-    expect(letterOf('…', 'en')).toBe('#');
+    expect(letterOf('  ábc')).toBe('A');
+    expect(letterOf('…')).toBe('#');
+  });
+
+  it('sorts by a key that drops accents and case and reads numbers as numbers', () => {
+    const sorted = ['Zoë', 'zebra', 'Émile', 'eagle', 'Part 10', 'Part 9', 'part 009b'].sort(
+      (a, b) => (sortKey(a) < sortKey(b) ? -1 : 1)
+    );
+    expect(sorted).toEqual(['eagle', 'Émile', 'Part 9', 'part 009b', 'Part 10', 'zebra', 'Zoë']);
+  });
+});
+
+describe('updateView', () => {
+  it('gives what a build from the new chunks gives, for both orders and each locale', () => {
+    const first: VisitorTypeFile = part('article', [
+      article(1, 'Ant', 'Animals'),
+      article(2, 'Bee', 'Animals'),
+      article(3, 'Fig', 'Food', 'fr'),
+    ]);
+    const second = part('article', [article(4, 'Cod', 'Fish'), article(5, 'Yak', 'Animals')]);
+    const secondAfter = part('article', [
+      article(5, 'Yak', 'Animals'),
+      article(6, 'Ant 2', null),
+      article(7, 'Olive', 'Food', 'fr'),
+    ]);
+    const pages = part('page', [['p1', null, `${site}/about`, 'About', null]]);
+    const before: ViewSource[] = [
+      { chunk: 1, rank: 0, file: first },
+      { chunk: 2, rank: 0, file: second },
+      { chunk: 3, rank: 1, file: pages },
+    ];
+    const replacement: ViewSource = { chunk: 4, rank: 0, file: secondAfter };
+    const after = [before[0], replacement, before[2]];
+    for (const locale of ['en', 'fr'])
+      for (const order of ['tree', 'alpha'] as const) {
+        const updated = updateView(buildFromSources(before, locale, order), new Set([2]), [
+          replacement,
+        ]);
+        const rebuilt = buildFromSources(after, locale, order);
+        expect(updated.links).toEqual(rebuilt.links);
+        expect(updated.sections).toEqual(rebuilt.sections);
+      }
   });
 });
 

@@ -5,7 +5,8 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
-import { pageLinks, pageOf, VISITOR_ORDERS, type VisitorOrder } from '../core/visitor-map';
+import { VISITOR_ORDERS, type VisitorOrder } from '../core/visitor-map';
+import { pageLinks, pageOf } from '../core/visitor-page';
 import { renderVisitorHtml } from '../core/visitor-html';
 import { isNotModified } from './conditional';
 import { getService } from '../utils/get-service';

@@ -27,8 +27,9 @@ export const FEED_STATE_NAME = 'recent.json';
 /** One locale's feed: `recent-fr.atom`. */
 export const localeFeedName = (locale: string) =>
   `recent-${sanitize(locale) || hashOf(locale)}.atom`;
-/** A type's part of the visitors' site map (not served as a file: plan.json and plan.html read it). */
-export const visitorFileName = (uid: string) => `visitors-${typeGroup(uid)}.json`;
+/** A chunk of a type's part of the visitors' site map (not served as a file: plan.json and plan.html read it). */
+export const visitorChunkName = (uid: string, seq: number) =>
+  `visitors-${typeGroup(uid)}-${seq}.json`;
 export const CUSTOM_GROUP = 'custom';
 const MAX_GROUP = 100;
 const HASH_LENGTH = 8;

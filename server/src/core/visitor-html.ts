@@ -4,7 +4,7 @@
  * inline style). Words in English and French; other locales read the English ones. Pure.
  */
 import { escapeXml as escape } from './xml';
-import { pageLinks, type PageLink, type VisitorPage } from './visitor-map';
+import { pageLinks, type PageLink, type VisitorPage } from './visitor-page';
 
 const WORDS = {
   en: {

@@ -14,6 +14,7 @@ import {
 import type { ExclusionInput } from './exclusions';
 import { PLUGIN_ID } from '../uids';
 import { getService } from '../utils/get-service';
+import { projectLocales } from '../utils/project-locales';
 
 /** The column the old plugin added to every content type's table. */
 const EXCLUDE_COLUMN = 'sitemap_exclude';
@@ -23,18 +24,11 @@ const SAMPLES_PER_TYPE = 5;
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const store = () => strapi.store({ type: 'plugin', name: PLUGIN_ID });
 
-  async function projectLocales(): Promise<string[]> {
-    const locales = strapi.plugin('i18n')?.service('locales');
-    return locales
-      ? ((await locales.find()) as Array<{ code: string }>).map((locale) => locale.code)
-      : [];
-  }
-
   async function plan(legacy: Record<string, unknown>) {
     const { defaultLocale } = await getService(strapi, 'settings').plan({ fresh: true });
     return convertLegacySettings(legacy, getService(strapi, 'settings').catalog(), {
       defaultLocale,
-      locales: await projectLocales(),
+      locales: await projectLocales(strapi),
     });
   }
 

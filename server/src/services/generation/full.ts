@@ -26,6 +26,7 @@ import {
   type WrittenFile,
 } from './context';
 import { getService } from '../../utils/get-service';
+import { startVisitorChunks } from './visitor-map';
 
 interface FileGroup {
   key: string;
@@ -96,14 +97,19 @@ function freshGroups(run: Run, contentType?: string) {
 /** Writes every file of one type from scratch. */
 export async function writeWholeType(run: Run, uid: string) {
   const groups = freshGroups(run, uid);
+  const visitorChunks = startVisitorChunks(run, uid);
   await writeRange(
     run,
     uid,
     { after: '', upTo: null },
     (groupKey, block) => groups.add(groupKey, block),
-    groups.settle
+    async () => {
+      await groups.settle();
+      await visitorChunks?.afterPage();
+    }
   );
   await groups.closeAll();
+  await visitorChunks?.close();
 }
 
 /** Adds one custom URL (from the settings or a hook) to the custom files, checked like any URL. */
