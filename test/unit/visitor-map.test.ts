@@ -59,8 +59,8 @@ describe('buildView, tree order', () => {
     part('page', [[`p1`, null, `${site}/about`, 'About', null]]),
   ];
 
-  it('lists sections in the given order, ungrouped pages first, groups and titles sorted', () => {
-    const view = buildView(files, 'en', 'tree');
+  it('lists sections in the given order, ungrouped pages first, groups and titles sorted', async () => {
+    const view = await buildView(files, 'en', 'tree');
     expect(view.sections.map((section) => [section.key, section.label, section.count])).toEqual([
       ['article', 'Blog', 6],
       ['page', 'Page', 1],
@@ -86,15 +86,15 @@ describe('buildView, tree order', () => {
     ]);
   });
 
-  it('shows a locale its own pages and those of types without locales, under its label', () => {
-    const view = buildView(files, 'fr', 'tree');
+  it('shows a locale its own pages and those of types without locales, under its label', async () => {
+    const view = await buildView(files, 'fr', 'tree');
     expect(view.sections[0].label).toBe('Le blog');
     expect(view.links.map((link) => link.title)).toEqual(['Fromage', 'About']);
     expect(localesOf(files)).toEqual(['en', 'fr']);
   });
 
-  it('pages a section on its own, pages under their section and group', () => {
-    const view = buildView(files, 'en', 'tree');
+  it('pages a section on its own, pages under their section and group', async () => {
+    const view = await buildView(files, 'en', 'tree');
     const page = pageOf(view, { section: 'article', page: 1 })!;
     expect(page.total).toBe(6);
     expect(page.totalPages).toBe(1);
@@ -129,7 +129,7 @@ describe('buildView, tree order', () => {
 });
 
 describe('buildView, alphabetical order', () => {
-  it('files pages under their first letter without accents; other scripts and digits under #', () => {
+  it('files pages under their first letter without accents; other scripts and digits under #', async () => {
     const files = [
       part('article', [
         article(1, 'Éclair', null),
@@ -140,7 +140,7 @@ describe('buildView, alphabetical order', () => {
         article(6, null, null),
       ]),
     ];
-    const view = buildView(files, 'en', 'alpha');
+    const view = await buildView(files, 'en', 'alpha');
     expect(view.sections.map((section) => [section.key, section.count])).toEqual([
       ['#', 2],
       ['E', 2],
@@ -153,7 +153,7 @@ describe('buildView, alphabetical order', () => {
     expect(letterOf('…')).toBe('#');
   });
 
-  it('sorts by a key that drops accents and case and reads numbers as numbers', () => {
+  it('sorts by a key that drops accents and case and reads numbers as numbers', async () => {
     const sorted = ['Zoë', 'zebra', 'Émile', 'eagle', 'Part 10', 'Part 9', 'part 009b'].sort(
       (a, b) => (sortKey(a) < sortKey(b) ? -1 : 1)
     );
@@ -162,7 +162,7 @@ describe('buildView, alphabetical order', () => {
 });
 
 describe('updateView', () => {
-  it('gives what a build from the new chunks gives, for both orders and each locale', () => {
+  it('gives what a build from the new chunks gives, for both orders and each locale', async () => {
     const first: VisitorTypeFile = part('article', [
       article(1, 'Ant', 'Animals'),
       article(2, 'Bee', 'Animals'),
@@ -184,10 +184,12 @@ describe('updateView', () => {
     const after = [before[0], replacement, before[2]];
     for (const locale of ['en', 'fr'])
       for (const order of ['tree', 'alpha'] as const) {
-        const updated = updateView(buildFromSources(before, locale, order), new Set([2]), [
-          replacement,
-        ]);
-        const rebuilt = buildFromSources(after, locale, order);
+        const updated = await updateView(
+          await buildFromSources(before, locale, order),
+          new Set([2]),
+          [replacement]
+        );
+        const rebuilt = await buildFromSources(after, locale, order);
         expect(updated.links).toEqual(rebuilt.links);
         expect(updated.sections).toEqual(rebuilt.sections);
       }
@@ -199,9 +201,12 @@ describe('paging', () => {
     'article',
     Array.from({ length: 250 }, (_, i) => article(i, `Title ${String(i).padStart(3, '0')}`, null))
   );
-  const view = buildView([many], 'en', 'tree');
+  let view: Awaited<ReturnType<typeof buildView>>;
+  beforeAll(async () => {
+    view = await buildView([many], 'en', 'tree');
+  });
 
-  it('keeps every page, navigation included, at 100 links or fewer', () => {
+  it('keeps every page, navigation included, at 100 links or fewer', async () => {
     const page = pageOf(view, { page: 1 })!;
     // One section: all sections, the section, the other order, previous and next.
     expect(page.pageSize).toBe(LINKS_PER_PAGE - 1 - 4);
@@ -211,7 +216,7 @@ describe('paging', () => {
     expect(entriesPerPage(500)).toBe(20);
   });
 
-  it('links the previous and next pages, only the parameters that differ from the defaults', () => {
+  it('links the previous and next pages, only the parameters that differ from the defaults', async () => {
     const endpoint = 'https://cms.example.com/api/sitemap/plan.json';
     const page = pageOf(view, { page: 2 })!;
     const links = pageLinks(endpoint, page);
@@ -225,12 +230,12 @@ describe('paging', () => {
     );
   });
 
-  it('renders HTML with the locale, escaped text, and at most 100 links', () => {
+  it('renders HTML with the locale, escaped text, and at most 100 links', async () => {
     const hostile = part('article', [
       ...Array.from({ length: 150 }, (_, i) => article(i, `T${i}`, null, 'fr')),
       article(999, `<script>alert("x")</script>`, 'A & B', 'fr'),
     ]);
-    const frView = buildView([hostile], 'fr', 'tree');
+    const frView = await buildView([hostile], 'fr', 'tree');
     for (let n = 1; n <= 2; n++) {
       const html = renderVisitorHtml(
         'https://cms.example.com/api/sitemap/plan.html',
@@ -275,7 +280,7 @@ describe('visitorMapSettingErrors', () => {
   const check = (value: unknown) =>
     visitorMapSettingErrors(value, catalog['api::article.article'], catalog);
 
-  it('accepts a relation field, an own field, labels per locale', () => {
+  it('accepts a relation field, an own field, labels per locale', async () => {
     expect(check({})).toEqual([]);
     expect(check({ groupBy: 'category.name', labels: { en: 'Blog', '*': 'Articles' } })).toEqual(
       []
@@ -283,7 +288,7 @@ describe('visitorMapSettingErrors', () => {
     expect(check({ groupBy: 'title' })).toEqual([]);
   });
 
-  it('refuses each wrong value with its key', () => {
+  it('refuses each wrong value with its key', async () => {
     expect(check(true)).toEqual([['', expect.stringContaining('must be an object')]]);
     expect(check({ groupBy: 'tags.name' })).toEqual([
       ['groupBy', expect.stringContaining('to-one')],

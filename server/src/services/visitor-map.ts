@@ -28,6 +28,9 @@ interface LiveMap {
   views: Map<string, Promise<VisitorView>>;
 }
 
+/** Between slices of a view's build: requests and timers (the lease's renewal) get their turn. */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const viewKeyOf = (locale: string | null, order: VisitorOrder) => `${locale ?? ''}|${order}`;
 
 async function readSource(
@@ -105,7 +108,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           [...before.keys()].filter((id) => after.get(id) !== before.get(id))
         );
         const added = [...after.values()].filter((source) => before.get(source.chunk) !== source);
-        return updateView(old, removed, added);
+        return updateView(old, removed, added, yieldToRequests);
       })();
       view.catch(() => {
         if (next.views.get(viewKey) === view) next.views.delete(viewKey);
@@ -133,8 +136,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const viewKey = viewKeyOf(chosen, order);
       let view = map.views.get(viewKey);
       if (!view) {
-        view = Promise.resolve(buildView([...sources.values()], chosen, order));
-        map.views.set(viewKey, view);
+        const building = buildView([...sources.values()], chosen, order, yieldToRequests);
+        building.catch(() => {
+          if (map.views.get(viewKey) === building) map.views.delete(viewKey);
+        });
+        map.views.set(viewKey, (view = building));
       }
       return { view: await view, etag: map.etag, lastModified: map.lastModified, locales };
     },
