@@ -94,10 +94,15 @@ it('pushes a published article’s URLs, grouped by host, and nothing for a draf
     data: { title: 'Marée', slug: 'maree', categoryDocumentId: news },
   });
   const requests = await pushed();
-  expect(requests.map((request) => request.host).sort()).toEqual([
+  // One request per host and run: the publishes may fall in one run or in several (a later one
+  // then pushes the English URL again, its alternates having changed), as the worker's delay and
+  // the database's speed decide.
+  expect([...new Set(requests.map((request) => request.host))].sort()).toEqual([
     'www.example.com',
     'www.example.fr',
   ]);
+  for (const request of requests)
+    expect(request.urlList.every((url) => new URL(url).host === request.host)).toBe(true);
   const urls = requests.flatMap((request) => request.urlList);
   expect(urls).toEqual(
     expect.arrayContaining([`${HOST}/blog/news/tide`, `${FR_HOST}/fr/blog/news/maree`])

@@ -38,8 +38,10 @@ const WORDS = {
 const wordsFor = (locale: string | null) =>
   locale?.toLowerCase().split('-')[0] === 'fr' ? WORDS.fr : WORDS.en;
 
-const list = (links: PageLink[]) =>
-  `<ul>${links.map((link) => `<li><a href="${escape(link.url)}">${escape(link.title)}</a></li>`).join('')}</ul>`;
+const items = (links: PageLink[]) =>
+  links
+    .map((link) => `<li><a href="${escape(link.url)}">${escape(link.title)}</a></li>\n`)
+    .join('');
 
 export function renderVisitorHtml(endpoint: string, page: VisitorPage, hostName: string): string {
   const words = wordsFor(page.locale);
@@ -74,10 +76,13 @@ export function renderVisitorHtml(endpoint: string, page: VisitorPage, hostName:
 
   if (page.sections.length === 0) html += `<p>${escape(words.empty)}</p>\n`;
   for (const section of page.sections) {
-    html += `<section>\n<h2>${escape(section.label)}</h2>\n`;
-    if (section.links.length > 0) html += `${list(section.links)}\n`;
+    // One list per section: its pages outside any group, then each group as an item holding
+    // its heading and its own list.
+    html += `<section>\n<h2>${escape(section.label)}</h2>\n<ul>\n`;
+    html += items(section.links);
     for (const group of section.groups)
-      html += `<h3>${escape(group.label)}</h3>\n${list(group.links)}\n`;
+      html += `<li>\n<h3>${escape(group.label)}</h3>\n<ul>\n${items(group.links)}</ul>\n</li>\n`;
+    html += '</ul>\n';
     html += '</section>\n';
   }
 
