@@ -4,13 +4,11 @@
  * instance takes over from one that died. Shorter leases fail over sooner but renew more often.
  */
 import type { FieldError } from './types';
+import { isPlainObject } from './plain-object';
 
 export const DEFAULT_LEASE_TTL_MS = 30_000;
 const MIN_LEASE_TTL_MS = 100;
 const MAX_LEASE_TTL_MS = 3_600_000;
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The lease's time-to-live from the `lease` option (undefined: the default), or the errors it has. */
 export function leaseOptions(option: unknown): { ttlMs: number; errors: FieldError[] } {

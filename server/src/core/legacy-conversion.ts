@@ -6,6 +6,7 @@
 import { CHANGEFREQS } from './limits';
 import { DEFAULT_SETTINGS, validateSettings } from './settings-rules';
 import type { Changefreq, ContentTypeSettings, CustomUrl, SchemaCatalog } from './types';
+import { isPlainObject } from './plain-object';
 
 /** A value of the old plugin that is not carried over, and why. */
 export interface NotConverted {
@@ -18,9 +19,6 @@ export interface NotConverted {
 export const ANY_LOCALE = 'und';
 /** Only validates the parts being converted: the hostname is checked on its own. */
 const PLACEHOLDER_HOSTNAME = 'https://placeholder.invalid';
-
-export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const own = (object: Record<string, unknown>, key: string) =>
   Object.prototype.hasOwnProperty.call(object, key);

@@ -3,13 +3,8 @@
  * row this plugin used to read. Tells the two shapes apart and converts the old one into this
  * plugin's settings, listing what cannot be carried over and why. Plain data in, plain data out.
  */
-import {
-  convertCustomEntries,
-  convertType,
-  isPlainObject,
-  own,
-  type NotConverted,
-} from './legacy-conversion';
+import { convertCustomEntries, convertType, own, type NotConverted } from './legacy-conversion';
+import { isPlainObject } from './plain-object';
 
 export type { NotConverted };
 import { parseOrigin, SETTING_KEYS } from './settings-rules';

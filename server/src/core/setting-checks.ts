@@ -17,14 +17,12 @@ import {
   TO_ONE_RELATIONS,
   TYPE_SETTING_KEYS,
 } from './field-kinds';
+import { isPlainObject } from './plain-object';
 
 // C0 controls and DEL: written as they are, they would break the XML or add lines to the text twin.
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTER = /[\u0000-\u001F\u007F]/;
 const PATTERN_HELP = 'use [field], [relation.field] or [locale]';
-
-export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** An http(s) origin such as `https://www.example.com`; returns it without trailing slash, or null. */
 export function parseOrigin(value: unknown): string | null {

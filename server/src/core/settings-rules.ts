@@ -18,9 +18,9 @@ import {
   checkCustomUrls,
   checkLimits,
   ErrorList,
-  isPlainObject,
   parseOrigin,
 } from './setting-checks';
+import { isPlainObject } from './plain-object';
 
 export {
   CHANGEFREQS,

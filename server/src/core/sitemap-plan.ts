@@ -11,7 +11,7 @@ import { localesOn } from './file-layout';
 import { hostGroup, newsGroup } from './file-names';
 import { imageSourceOf, type ImageSource } from './images';
 import { videoPlan, type VideoPlan } from './video';
-import { isPlainObject } from './setting-checks';
+import { isPlainObject } from './plain-object';
 import { parsePattern } from './pattern';
 import { mergeSettings, usableSettings, type SkippedSetting } from './usable-settings';
 import type {

@@ -5,15 +5,13 @@
  */
 import { DEFAULT_SETTINGS, validateSettings } from './settings-rules';
 import type { FieldError, SchemaCatalog, SitemapSettings } from './types';
+import { isPlainObject } from './plain-object';
 
 export interface SkippedSetting {
   /** The setting left out, such as `contentTypes["api::page.page"]` or `customUrls[2]`. */
   setting: string;
   message: string;
 }
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** defaults ← config file ← admin values; a partial `limits` keeps the protocol limit for the other value. */
 export function mergeSettings(

@@ -6,13 +6,12 @@
 import { attributeOf, typeOf } from './mappable';
 import { PATTERN_FIELD_TYPES, TO_ONE_RELATIONS } from './field-kinds';
 import type { ContentTypeInfo, SchemaCatalog } from './types';
+import { isPlainObject } from './plain-object';
 
 export const VISITOR_MAP_KEYS = ['groupBy', 'labels'] as const;
 /** `*` labels the section in every locale without a label of its own. */
 const OTHER_LOCALES = '*';
 const MAX_LABEL = 120;
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const LOCALE_CODE = /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/;
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTER = /[\u0000-\u001F\u007F]/;

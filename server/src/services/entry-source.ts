@@ -46,6 +46,10 @@ export interface SourceDocument {
   versions: SourceVersion[];
 }
 
+/** The entry of a document's version in `locale` (undefined for a type without locales). */
+export const entryIn = (doc: SourceDocument, locale: string | undefined) =>
+  doc.versions.find((version) => version.locale === locale)?.entry;
+
 interface SourceRow {
   documentId: string;
   locale?: string;

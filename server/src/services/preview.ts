@@ -12,7 +12,7 @@ import type { PreviewRequest, PreviewResponse } from '../core/api-types';
 import type { ContentTypeSettings, SitemapSettings } from '../core/types';
 import { UrlHashSet } from '../core/url-hash-set';
 import { ValidationReport } from '../core/validation';
-import { readDocuments } from './entry-source';
+import { entryIn, readDocuments } from './entry-source';
 import { getService } from '../utils/get-service';
 import { displayNameOf } from '../utils/display-name';
 import { sectionLabel, visitorFieldsOf } from '../core/visitor-map';
@@ -74,12 +74,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
         for (const block of documentUrls(plan, doc, context)) {
           block.records.forEach((record, i) => {
             const locale = block.locales[i];
-            const version = doc.versions.find((candidate) => candidate.locale === locale)!;
+            const entry = entryIn(doc, locale)!;
             const found = news
-              ? newsOf(version.entry, news.settings, locale ?? plan.defaultLocale, now)
+              ? newsOf(entry, news.settings, locale ?? plan.defaultLocale, now)
               : null;
             const visitor =
-              visitorMap && visitorFieldsOf(version.entry, plan.titleField, visitorMap.groupBy);
+              visitorMap && visitorFieldsOf(entry, plan.titleField, visitorMap.groupBy);
             urls.push({
               documentId: doc.documentId,
               locale,

@@ -21,7 +21,7 @@ import {
   type UrlBlock,
 } from '../../core/urlset-writer';
 import { ValidationReport } from '../../core/validation';
-import { readDocuments, type SourceDocument } from '../entry-source';
+import { entryIn, readDocuments, type SourceDocument } from '../entry-source';
 import { LostLeaseError, type FileToStore, type StoredFile } from '../file-store';
 import type { LeaseHold } from '../lease';
 import { getService } from '../../utils/get-service';
@@ -190,7 +190,7 @@ function offerRecent(
     const updated = block.times[i];
     if (updated === undefined || updated <= recent.threshold) return;
     const locale = block.locales[i];
-    const entry = doc.versions.find((version) => version.locale === locale)?.entry;
+    const entry = entryIn(doc, locale);
     const title = titleField && entry ? entry[titleField] : undefined;
     recent.offer({
       key: doc.documentId,
@@ -213,7 +213,7 @@ function collectVisitorEntries(
 ) {
   block.records.forEach((record, i) => {
     const locale = block.locales[i];
-    const entry = doc.versions.find((version) => version.locale === locale)?.entry;
+    const entry = entryIn(doc, locale);
     const { title, group } = visitorFieldsOf(entry, titleField, visitorMap.groupBy);
     entries.push([doc.documentId, locale ?? null, record.loc, title, group]);
   });
@@ -240,8 +240,10 @@ export async function writeRange(
   const { strapi } = run;
   const { plan, query: typeQuery, visitorMap } = run.plan.types.get(uid)!;
   let visitorEntries: VisitorEntry[] | undefined;
-  if (visitorMap && !run.visitors.has(uid)) run.visitors.set(uid, []);
-  if (visitorMap) visitorEntries = run.visitors.get(uid);
+  if (visitorMap) {
+    visitorEntries = run.visitors.get(uid) ?? [];
+    run.visitors.set(uid, visitorEntries);
+  }
   const excluded = await getService(strapi, 'exclusions').keysFor(uid);
   const context = {
     now: run.now,

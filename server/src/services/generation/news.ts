@@ -13,7 +13,7 @@ import { UrlHashSet } from '../../core/url-hash-set';
 import { renderBlock, type UrlBlock, type UrlsetWriter } from '../../core/urlset-writer';
 import { ValidationReport } from '../../core/validation';
 import type { UrlRecord } from '../../core/types';
-import { readDocuments } from '../entry-source';
+import { entryIn, readDocuments } from '../entry-source';
 import type { StoredFile } from '../file-store';
 import type { GzipFileSink } from '../../core/gzip-file';
 import { getService } from '../../utils/get-service';
@@ -44,8 +44,12 @@ function newsBlocks(
     let newest: number | undefined;
     block.records.forEach((record, i) => {
       const locale = block.locales[i];
-      const version = doc.versions.find((candidate) => candidate.locale === locale)!;
-      const found = newsOf(version.entry, settings, locale ?? run.plan.defaultLocale, run.now);
+      const found = newsOf(
+        entryIn(doc, locale)!,
+        settings,
+        locale ?? run.plan.defaultLocale,
+        run.now
+      );
       if (found.ok) {
         records.push({ loc: record.loc, news: found.news });
         times.push(found.time);
