@@ -14,12 +14,15 @@
  * `--visitors on` then lists the articles in the visitors' site map too (grouped by category) and
  * measures, against the plain full run above: the full run, the publish → plan.json lag, the
  * first plan.json request of the new live set (reads the part, builds the view) and the next ones.
+ * `--reads on` (SQLite) also times the ways a full run could read the articles: sqlite-reads.js.
+ * `--sqlite-mmap 1073741824` sets SQLite's mmap_size on Strapi's connection (test/app/config).
  */
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const crypto = require('crypto');
 const { seedArticles } = require('./seed');
+const { sqliteReads } = require('./sqlite-reads');
 
 const args = Object.fromEntries(
   process.argv
@@ -35,6 +38,10 @@ const SIZES = String(args.n || '10000,100000')
   .map(Number);
 const CLIENT = args.db || 'sqlite';
 const VISITORS = args.visitors === 'on';
+const READS = args.reads === 'on' && (args.db || 'sqlite') === 'sqlite';
+// SQLite's mmap_size on Strapi's connection (the README's tip), in bytes.
+if (args['sqlite-mmap'])
+  process.env.DATABASE_SQLITE_MMAP_SIZE = String(Number(args['sqlite-mmap']));
 const appDir = path.resolve(__dirname, '../app');
 const DEBOUNCE_MS = 200;
 
@@ -451,12 +458,18 @@ async function benchSize(n) {
     global.gc?.();
     await settle();
     const idleRss = process.memoryUsage().rss;
+    if (CLIENT === 'sqlite')
+      console.log(
+        "SQLite mmap_size on Strapi's connection:",
+        (await strapi.db.connection.raw('pragma mmap_size'))[0]?.mmap_size
+      );
     const bound = await measure('lower bound', () => lowerBound(strapi));
     const full = await measure('full run', () =>
       profiled(`full-${n}`, () => strapi.plugin('sitemap').service('generator').generate('script'))
     );
     if (full.value.status !== 'success' || full.value.urlCount !== n)
       throw new Error(`full run: ${JSON.stringify(full.value)}`);
+    const reads = READS ? sqliteReads(strapi, process.env.DATABASE_FILENAME) : null;
 
     const documents = strapi.documents('api::article.article');
     const created = await draftArticle(strapi, 'Bench', 'bench-new');
@@ -506,6 +519,7 @@ async function benchSize(n) {
       publishChange,
       serving,
       visitors,
+      reads,
       debounceMs: DEBOUNCE_MS,
     };
   } finally {
@@ -547,6 +561,21 @@ async function main() {
           ({ visitors: v, ...r }) =>
             `| ${r.n.toLocaleString('en')} | ${r.db} | ${s(r.full.ms)} | ${s(v.full.ms)} | ${(v.full.ms / r.full.ms).toFixed(2)}× | ${mb(v.full.peakRss - r.idleRss)} | ${s(v.publish.ms)} (run ${s(v.publish.run.durationMs)}) | ${s(v.firstRequest.ms)} | ${mb(v.firstRequest.peakRss - r.idleRss)} | ${v.laterMedianMs.toFixed(1)} ms |`
         ),
+      ].join('\n')
+    );
+  const withReads = results.filter((r) => r.reads);
+  if (withReads.length > 0)
+    console.log(
+      [
+        '',
+        `| URLs | lower bound | full run | keyset pages (plugin) | one query, index order | one query, table scan sorted (first row) | id order | keyset pages, mmap 1 GiB (file RSS growth) | copied by id slices into a keyed temp table, read in key order (copy; longest slice) |`,
+        `| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
+        ...withReads.map(
+          ({ reads: { reads: x }, ...r }) =>
+            `| ${r.n.toLocaleString('en')} | ${s(r.bound.ms)} | ${s(r.full.ms)} | ${s(x.keyset.ms)} | ${s(x.indexOrder.ms)} | ${s(x.scanSorted.ms)} (${s(x.scanSorted.firstRowMs)}) | ${s(x.idOrder.ms)} | ${s(x.keysetMmap.ms)} (${mb(x.keysetMmap.rssFileGrowth)}) | ${s(x.copiedInKeyOrder.ms)} (${s(x.copiedInKeyOrder.copyMs)}; ${s(x.copiedInKeyOrder.longestSliceMs)}) |`
+        ),
+        '',
+        `keyset page plan: ${withReads[0].reads.plans.keyset}`,
       ].join('\n')
     );
   const publishReturns = results.map(
