@@ -38,7 +38,7 @@ const SIZES = String(args.n || '10000,100000')
   .map(Number);
 const CLIENT = args.db || 'sqlite';
 const VISITORS = args.visitors === 'on';
-const READS = args.reads === 'on' && (args.db || 'sqlite') === 'sqlite';
+const READS = args.reads === 'on' && CLIENT === 'sqlite';
 // SQLite's mmap_size on Strapi's connection (the README's tip), in bytes.
 if (args['sqlite-mmap'])
   process.env.DATABASE_SQLITE_MMAP_SIZE = String(Number(args['sqlite-mmap']));
