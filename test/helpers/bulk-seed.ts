@@ -57,25 +57,27 @@ export async function seedPublishedCategories(strapi: Core.Strapi, slugs: string
 }
 
 /**
- * Inserts `count` published category rows straight through the query engine (no hook sees them), in
- * batches of 400: ids `seed00…0`, `seed00…1`…, slugs `c-0`, `c-1`…. For tests that need many rows fast
- * and write their sitemap with an explicit run afterwards.
+ * Inserts `count` published rows of `uid` straight through the query engine (no hook sees them), in
+ * batches of 400, with ids `seed00…0`, `seed00…1`… and the fields `fieldsOf(i)` gives. For tests
+ * that need many rows fast and write their sitemap with an explicit run afterwards.
  */
-export async function insertPublishedCategoryRows(strapi: Core.Strapi, count: number) {
+export async function insertPublishedRows(
+  strapi: Core.Strapi,
+  uid: string,
+  count: number,
+  fieldsOf: (i: number) => Record<string, unknown>
+) {
   const now = new Date();
   for (let start = 0; start < count; start += 400) {
     const data = [];
     for (let i = start; i < Math.min(count, start + 400); i++) {
       const documentId = `seed${String(i).padStart(20, '0')}`;
-      data.push({
-        documentId,
-        name: `C${i}`,
-        slug: `c-${i}`,
-        publishedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      });
+      data.push({ documentId, publishedAt: now, createdAt: now, updatedAt: now, ...fieldsOf(i) });
     }
-    await strapi.db.query(CATEGORY as UID.Schema).createMany({ data });
+    await strapi.db.query(uid as UID.Schema).createMany({ data });
   }
 }
+
+/** `count` published categories as insertPublishedRows writes them: names `C0`…, slugs `c-0`…. */
+export const insertPublishedCategoryRows = (strapi: Core.Strapi, count: number) =>
+  insertPublishedRows(strapi, CATEGORY, count, (i) => ({ name: `C${i}`, slug: `c-${i}` }));

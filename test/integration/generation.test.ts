@@ -243,6 +243,18 @@ describe('HTTP serving', () => {
     expect((await identity.text()).startsWith('<?xml')).toBe(true);
   });
 
+  it('tells search engines not to list the files themselves (X-Robots-Tag: noindex)', async () => {
+    for (const name of ['index.xml', 'article-1.xml', 'article-1.xml.gz', 'article-1.txt']) {
+      const response = await fetch(fileUrl(app.baseUrl, name));
+      await response.arrayBuffer();
+      expect([name, response.status, response.headers.get('x-robots-tag')]).toEqual([
+        name,
+        200,
+        'noindex',
+      ]);
+    }
+  });
+
   it('serves .xml.gz as a gzip file holding the same XML', async () => {
     const plain = await getText(fileUrl(app.baseUrl, 'article-1.xml'), {
       'Accept-Encoding': 'identity',

@@ -6,7 +6,7 @@
 import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
 import { CATEGORY, createCategory } from '../helpers/content';
 import { testConfig } from '../helpers/config';
-import { fetchSitemapSet } from '../helpers/sitemap-http';
+import { fetchSitemapSet, fileUrl, getText } from '../helpers/sitemap-http';
 import { settled } from '../helpers/settle';
 
 const HOST = 'https://www.example.com';
@@ -154,6 +154,73 @@ it('reports a failing hook by name and writes the URLs as they were', async () =
       'broken: route table missing',
     ])
   );
+});
+
+it('checks what a hook gives as the settings’ own URLs and field images are checked', async () => {
+  unregister.push(
+    hooks().register({
+      name: 'careless',
+      url(entry: Record<string, unknown>, record: { loc: string }) {
+        if (entry.slug === 'kept')
+          return { ...record, loc: `${record.loc}\nhttps://evil.example/x` };
+        if (entry.slug === 'moved')
+          return { ...record, loc: 'https://elsewhere.example.org/moved' };
+        if (entry.slug === 'pictured')
+          return {
+            ...record,
+            images: [
+              'javascript:alert(1)',
+              '/uploads/team photo.png',
+              'https://cdn.example.net/a\u0000b.png',
+              'data:image/png;base64,AAAA',
+            ],
+          };
+        return undefined;
+      },
+      async *customUrls() {
+        yield { url: '/shop\r\nhttps://evil.example/injected' };
+        yield { url: `${HOST}/tab\there` };
+        yield { url: '/fine', images: ['ftp://cdn.example.net/x.png', '//cdn.example.net/y.png'] };
+      },
+    })
+  );
+  const run = await generate();
+  const { urls } = await fetchSitemapSet(app.baseUrl);
+  const byLoc = Object.fromEntries(urls.map((url) => [url.loc, url]));
+  // The refused records leave the URLs as they were; the refused custom URLs are not listed.
+  expect(Object.keys(byLoc).sort()).toEqual(
+    [
+      `${HOST}/contact`,
+      `${HOST}/fine`,
+      `${HOST}/topics/dropped`,
+      `${HOST}/topics/kept`,
+      `${HOST}/topics/moved`,
+      `${HOST}/topics/pictured`,
+    ].sort()
+  );
+  // Images as field images are listed: paths joined to the media origin and encoded, the rest dropped.
+  const { mediaOrigin } = await plugin().service('settings').plan({ fresh: true });
+  expect(byLoc[`${HOST}/topics/pictured`].images).toEqual([
+    `${mediaOrigin}/uploads/team%20photo.png`,
+    'https://cdn.example.net/a%00b.png',
+  ]);
+  expect(byLoc[`${HOST}/fine`].images).toEqual([
+    `${new URL(mediaOrigin).protocol}//cdn.example.net/y.png`,
+  ]);
+  // No line of any text twin is anything but a listed URL.
+  const { text } = await getText(fileUrl(app.baseUrl, 'custom-1.txt'));
+  expect(text.split('\n').filter(Boolean).sort()).toEqual([`${HOST}/contact`, `${HOST}/fine`]);
+  const details = run.report.validation.samples
+    .filter((sample: { rule: string }) => sample.rule === 'hook-error')
+    .map((sample: { detail: string }) => sample.detail);
+  expect(details).toEqual(
+    expect.arrayContaining([
+      'careless: returned a record whose loc holds control characters (line breaks, tabs, NUL…)',
+      'careless: returned a loc on another host than www.example.com: a sitemap lists one host',
+      'careless: customUrls() gave a URL whose loc holds control characters (line breaks, tabs, NUL…): left out',
+    ])
+  );
+  expect(details.filter((detail: string) => detail.includes('customUrls() gave'))).toHaveLength(2);
 });
 
 it('refuses a hook with nothing to call', () => {

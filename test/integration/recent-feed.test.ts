@@ -30,6 +30,7 @@ async function feed(name: string) {
   const { response, text } = await getText(fileUrl(app.baseUrl, name));
   if (response.status === 404) return null;
   expect(response.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
+  expect(response.headers.get('x-robots-tag')).toBe('noindex');
   const parsed = parseFeed(text);
   expect(parsed.meta.type).toBe('atom');
   expect(parsed.meta.version).toBe('1.0');

@@ -50,6 +50,8 @@ async function planPage(query = '') {
   const response = await fetch(planUrl('json', query));
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  // Data for a front end, not a page of its own in search results.
+  expect(response.headers.get('x-robots-tag')).toBe('noindex');
   return (await response.json()) as PageJson;
 }
 
@@ -206,6 +208,8 @@ it('serves an accessible HTML page: lang, headings, no script, at most 100 links
   expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
   // Strapi's own Content-Security-Policy applies, and the page needs nothing it forbids.
   expect(response.headers.get('content-security-policy')).toBeTruthy();
+  // The page people read may be indexed like any page of the site.
+  expect(response.headers.get('x-robots-tag')).toBeNull();
   expect(text).toContain('<html lang="fr">');
   expect(text).toContain('<h1>Plan du site</h1>');
   expect(text).toContain('<h2>Le blog</h2>');

@@ -1,4 +1,5 @@
 import {
+  NewestBlocks,
   inNewsWindow,
   newsLanguage,
   newsOf,
@@ -219,5 +220,32 @@ describe('news', () => {
       ['titleField', '"clip" is not a text field of api::episode.episode'],
       ['dateField', '"name" is not a date field of api::episode.episode'],
     ]);
+  });
+});
+
+describe('NewestBlocks', () => {
+  const block = (key: string, urls = 1) => ({
+    key,
+    records: Array.from({ length: urls }, () => ({})),
+  });
+
+  it('keeps the newest URLs up to its size, in key order, and counts what it left out', () => {
+    const newest = new NewestBlocks(3);
+    newest.offer(10, block('d'));
+    newest.offer(40, block('a'));
+    newest.offer(20, block('c', 2));
+    newest.offer(30, block('b'));
+    // 5 URLs offered: d (the oldest) leaves for c, then c (2 URLs) leaves for b.
+    expect(newest.take().map((kept) => kept.key)).toEqual(['a', 'b']);
+    expect(newest.dropped).toBe(3);
+  });
+
+  it('holds 130,000 offers in a series of 10,000 without spreading them into a call', () => {
+    const newest = new NewestBlocks();
+    for (let i = 0; i < 130_000; i++) newest.offer(i, block(String(i).padStart(6, '0')));
+    const kept = newest.take();
+    expect(kept).toHaveLength(10_000);
+    expect(kept[0].key).toBe('120000');
+    expect(newest.dropped).toBe(120_000);
   });
 });

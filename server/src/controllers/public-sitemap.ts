@@ -23,6 +23,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async serve(ctx: Context) {
     const requested = String(ctx.params.name ?? '');
     if (!SERVED_NAME.test(requested)) return ctx.notFound();
+    // Files for crawlers, not pages: they never show in search results themselves (as Yoast and Drupal do).
+    ctx.set('X-Robots-Tag', 'noindex');
     const { settings } = await getService(strapi, 'settings').plan();
     // The IndexNow key: the protocol wants it readable by anyone, as a text file.
     if (requested === INDEXNOW_KEY_NAME) {

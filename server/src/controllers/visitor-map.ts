@@ -52,6 +52,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const page = pageOf(found.view, { section: query.section, page: query.page });
     if (!page) return ctx.notFound('no such section or page');
 
+    // The JSON is data for a front end; the HTML is the page people read, and may be indexed.
+    if (format === 'json') ctx.set('X-Robots-Tag', 'noindex');
     const etag = `"${found.etag}"`;
     ctx.set('ETag', etag);
     ctx.set('Last-Modified', found.lastModified.toUTCString());

@@ -11,6 +11,12 @@ import type { ContentTypeInfo, NewsEntry, NewsSettings } from './types';
 export const NEWS_WINDOW_MS = 48 * 3600_000;
 /** Google's limit per news sitemap. */
 export const MAX_NEWS_PER_FILE = 1000;
+/**
+ * URLs one type's series lists on one host: the newest, in ten files. Google reads only the last two
+ * days and asks for few news files (one where it can); the busiest publishers put out a few thousand
+ * articles in that time. A bulk import dated today (170,431 entries, seen) lists its newest 10,000.
+ */
+export const MAX_NEWS_PER_SERIES = 10_000;
 /** Dates a little ahead of this server's clock are another clock's, not the future. */
 const CLOCK_SKEW_MS = 5 * 60_000;
 
@@ -127,4 +133,69 @@ export function newsFieldOptions(type: Pick<ContentTypeInfo, 'attributes'>) {
       .filter(([, attribute]) => types.has(attribute.type))
       .map(([name]) => name);
   return { titleField: named(TEXT_TYPES), dateField: named(DATE_TYPES) };
+}
+
+/**
+ * The newest blocks offered, holding at most `size` URLs: a binary heap on (time, key), oldest on
+ * top, so a run keeps memory for the series it writes, not for every entry of the window.
+ * `dropped` counts the URLs the cap left out.
+ */
+export class NewestBlocks<T extends { key: string; records: unknown[] }> {
+  private readonly heap: Array<{ time: number; block: T }> = [];
+  private urls = 0;
+  dropped = 0;
+
+  constructor(private readonly size = MAX_NEWS_PER_SERIES) {}
+
+  private older(a: { time: number; block: T }, b: { time: number; block: T }) {
+    return a.time < b.time || (a.time === b.time && a.block.key > b.block.key);
+  }
+
+  offer(time: number, block: T) {
+    this.heap.push({ time, block });
+    this.up(this.heap.length - 1);
+    this.urls += block.records.length;
+    while (this.urls > this.size) {
+      const oldest = this.heap[0].block;
+      this.urls -= oldest.records.length;
+      this.dropped += oldest.records.length;
+      const last = this.heap.pop()!;
+      if (this.heap.length > 0) {
+        this.heap[0] = last;
+        this.down(0);
+      }
+    }
+  }
+
+  /** The kept blocks in key order (the order the type's files use), emptying the heap. */
+  take(): T[] {
+    const blocks = this.heap.map((item) => item.block);
+    this.heap.length = 0;
+    this.urls = 0;
+    return blocks.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+
+  private up(at: number) {
+    const heap = this.heap;
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      if (!this.older(heap[at], heap[parent])) return;
+      [heap[at], heap[parent]] = [heap[parent], heap[at]];
+      at = parent;
+    }
+  }
+
+  private down(at: number) {
+    const heap = this.heap;
+    for (;;) {
+      const left = 2 * at + 1;
+      const right = left + 1;
+      let oldest = at;
+      if (left < heap.length && this.older(heap[left], heap[oldest])) oldest = left;
+      if (right < heap.length && this.older(heap[right], heap[oldest])) oldest = right;
+      if (oldest === at) return;
+      [heap[at], heap[oldest]] = [heap[oldest], heap[at]];
+      at = oldest;
+    }
+  }
 }

@@ -18,10 +18,8 @@ import {
   TYPE_SETTING_KEYS,
 } from './field-kinds';
 import { isPlainObject } from './plain-object';
+import { hasControlCharacter } from './validation';
 
-// C0 controls and DEL: written as they are, they would break the XML or add lines to the text twin.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTER = /[\u0000-\u001F\u007F]/;
 const PATTERN_HELP = 'use [field], [relation.field] or [locale]';
 
 /** An http(s) origin such as `https://www.example.com`; returns it without trailing slash, or null. */
@@ -278,7 +276,7 @@ export function checkCustomUrls(errors: ErrorList, value: unknown): CustomUrl[] 
       !(item.url.startsWith('/') || /^https?:\/\//.test(item.url))
     ) {
       errors.add([...base, 'url'], 'must be a path starting with "/" or an absolute http(s) URL');
-    } else if (CONTROL_CHARACTER.test(item.url)) {
+    } else if (hasControlCharacter(item.url)) {
       // A line break would start a second URL in the text sitemap.
       errors.add([...base, 'url'], 'must not contain control characters (line breaks, tabs, NUL…)');
     }

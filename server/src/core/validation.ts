@@ -41,6 +41,11 @@ export const RULES = {
     leftOut: false,
     message: 'the entry has no title or no publication date: left out of the news sitemap',
   },
+  'news-limit': {
+    leftOut: false,
+    message:
+      'more entries of the last two days than a news series lists (10,000 per host): the oldest left out of the news sitemap',
+  },
   'hook-error': {
     leftOut: false,
     message:
@@ -60,6 +65,12 @@ export const RULES = {
 export type RuleCode = keyof typeof RULES;
 
 export const MAX_URL_LENGTH = 2048;
+
+// C0 controls and DEL: written as they are, they would break the XML or add lines to a text file.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u001F\u007F]/;
+/** Whether a value meant for one line of a file (a URL, a label) holds a control character. */
+export const hasControlCharacter = (value: string) => CONTROL_CHARACTER.test(value);
 
 export interface ValidationSample {
   rule: RuleCode;

@@ -7,14 +7,13 @@ import { attributeOf, typeOf } from './mappable';
 import { PATTERN_FIELD_TYPES, TO_ONE_RELATIONS } from './field-kinds';
 import type { ContentTypeInfo, SchemaCatalog } from './types';
 import { isPlainObject } from './plain-object';
+import { hasControlCharacter } from './validation';
 
 export const VISITOR_MAP_KEYS = ['groupBy', 'labels'] as const;
 /** `*` labels the section in every locale without a label of its own. */
 const OTHER_LOCALES = '*';
 const MAX_LABEL = 120;
 const LOCALE_CODE = /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/;
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTER = /[\u0000-\u001F\u007F]/;
 
 /** Field errors of a type's `visitorMap` setting, as [key, message] (key '' for the setting itself). */
 export function visitorMapSettingErrors(
@@ -43,7 +42,7 @@ export function visitorMapSettingErrors(
           typeof label !== 'string' ||
           label.trim() === '' ||
           label.length > MAX_LABEL ||
-          CONTROL_CHARACTER.test(label)
+          hasControlCharacter(label)
         )
           errors.push([
             `labels.${locale}`,

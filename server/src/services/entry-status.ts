@@ -87,7 +87,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         files,
         pending,
         now: Date.now(),
-        transform: getService(strapi, 'hooks').urlTransform(uid, new ValidationReport(0)),
+        transform: getService(strapi, 'hooks').urlTransform(
+          uid,
+          new ValidationReport(0),
+          sitemapPlan.mediaOrigin
+        ),
       });
       return {
         mapped: true,

@@ -5,8 +5,10 @@
  * - `customUrls()` yields URLs to add (a front end's own routes), read on every full run.
  * A hook that throws, or returns what is not a record, is reported in the run report with its
  * name (rule hook-error); the URL goes on unchanged and the run never fails because of a hook.
+ * What a hook returns gets the checks of core/hook-records (loc, host, images, alternates).
  */
 import type { UrlSource, UrlTransform } from '../core/document-urls';
+import { checkHookRecord } from '../core/hook-records';
 import type { Changefreq, UrlRecord } from '../core/types';
 import type { ValidationReport } from '../core/validation';
 
@@ -31,26 +33,6 @@ export interface SitemapHook {
   customUrls?(): AsyncIterable<HookUrl> | Iterable<HookUrl>;
 }
 
-const isAbsoluteHttp = (value: unknown) => {
-  if (typeof value !== 'string') return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-};
-
-/** Why a hook's answer cannot stand as a record, or null when it can. */
-function recordProblem(value: unknown): string | null {
-  if (typeof value !== 'object' || value === null) return 'returned something that is not a record';
-  if (typeof (value as Promise<unknown>).then === 'function')
-    return 'returned a promise: url hooks must return the record itself';
-  if (!isAbsoluteHttp((value as UrlRecord).loc))
-    return 'returned a record whose loc is not an absolute http(s) URL';
-  return null;
-}
-
 export default () => {
   const hooks: Array<SitemapHook & { name: string }> = [];
 
@@ -67,8 +49,15 @@ export default () => {
       };
     },
 
-    /** The url hooks as one transform for documentUrls; undefined when none is registered. */
-    urlTransform(contentType: string, report: ValidationReport): UrlTransform | undefined {
+    /**
+     * The url hooks as one transform for documentUrls; undefined when none is registered. Image paths
+     * a hook lists are joined to `mediaOrigin`, as field images are.
+     */
+    urlTransform(
+      contentType: string,
+      report: ValidationReport,
+      mediaOrigin: string
+    ): UrlTransform | undefined {
       const urlHooks = hooks.filter((hook) => hook.url);
       if (urlHooks.length === 0) return undefined;
       return (record, source) => {
@@ -87,9 +76,9 @@ export default () => {
             const result = hook.url!(source.entry, current, { ...source, contentType });
             if (result === null) return null;
             if (result === undefined) continue;
-            const problem = recordProblem(result);
-            if (problem) fail(problem);
-            else current = result;
+            const checked = checkHookRecord(result, current, mediaOrigin);
+            if ('problem' in checked) fail(checked.problem);
+            else current = checked.record;
           } catch (error) {
             fail((error as Error)?.message ?? String(error));
           }

@@ -49,16 +49,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     }
     await settingsService.assertFiltersRun(settings);
 
-    const { plan, query, news, visitorMap } = (await settingsService.planOf(settings)).types.get(
-      uid
-    )!;
+    const candidatePlan = await settingsService.planOf(settings);
+    const { plan, query, news, visitorMap } = candidatePlan.types.get(uid)!;
     const report = new ValidationReport(Math.min(limit, 50));
     const context = {
       now: Date.now(),
       report,
       seen: new UrlHashSet(),
       excluded: await getService(strapi, 'exclusions').keysFor(uid),
-      transform: getService(strapi, 'hooks').urlTransform(uid, report),
+      transform: getService(strapi, 'hooks').urlTransform(uid, report, candidatePlan.mediaOrigin),
     };
     const urls: PreviewResponse['urls'] = [];
     const now = Date.now();

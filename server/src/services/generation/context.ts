@@ -251,7 +251,7 @@ export async function writeRange(
     seen: range.seen ?? run.seen,
     excluded,
     origin: range.origin,
-    transform: getService(strapi, 'hooks').urlTransform(uid, run.report),
+    transform: getService(strapi, 'hooks').urlTransform(uid, run.report, run.plan.mediaOrigin),
   };
   const base = typeGroup(uid);
   // Sorted slices read one after the other keep the key order a single read would have.

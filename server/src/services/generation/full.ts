@@ -11,7 +11,7 @@ import { renderSitemapIndex } from '../../core/sitemap-index';
 import type { UrlRecord } from '../../core/types';
 import type { UrlBlock, UrlsetWriter } from '../../core/urlset-writer';
 import { checkLoc, isLocalHostUrl } from '../../core/validation';
-import { absoluteUrl, MAX_IMAGES_PER_URL } from '../../core/images';
+import { hookAlternates, hookImages, hookLocProblem } from '../../core/hook-records';
 import { toLastmod } from '../../core/lastmod';
 import { CHANGEFREQS } from '../../core/limits';
 import type { HookUrl } from '../hooks';
@@ -154,7 +154,15 @@ function hookRecord(run: Run, hook: string, url: HookUrl): UrlRecord | null {
     fail('customUrls() gave something that is not { url }');
     return null;
   }
+  // Checked as given, as the settings' custom URLs are: a path's line break would be encoded away unseen.
+  const locProblem = hookLocProblem(
+    url.url.startsWith('/') ? run.settings.hostname + url.url : url.url
+  );
   const record: UrlRecord = { loc: customLoc(run, url.url) };
+  if (locProblem) {
+    fail(`customUrls() gave a URL whose ${locProblem}: left out`);
+    return null;
+  }
   if (url.lastmod !== undefined) {
     const lastmod = toLastmod(url.lastmod, run.now);
     if (lastmod.ok) record.lastmod = lastmod.text;
@@ -170,20 +178,10 @@ function hookRecord(run: Run, hook: string, url: HookUrl): UrlRecord | null {
       record.priority = url.priority;
     else fail(`priority ${String(url.priority)} left out (0.0 to 1.0)`);
   }
-  if (Array.isArray(url.images)) {
-    const images = url.images
-      .map((image) => absoluteUrl(image, run.plan.mediaOrigin))
-      .filter((image): image is string => image !== null);
-    if (images.length > 0) record.images = images.slice(0, MAX_IMAGES_PER_URL);
-  }
-  if (Array.isArray(url.alternates)) {
-    const alternates = url.alternates.filter(
-      (alternate) =>
-        typeof alternate?.hreflang === 'string' &&
-        absoluteUrl(alternate.href, '') === alternate.href
-    );
-    if (alternates.length > 0) record.alternates = alternates;
-  }
+  const images = hookImages(url.images, run.plan.mediaOrigin);
+  if (images) record.images = images;
+  const alternates = hookAlternates(url.alternates);
+  if (alternates) record.alternates = alternates;
   return record;
 }
 

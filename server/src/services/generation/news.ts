@@ -1,32 +1,35 @@
 /**
  * A type's news series (`news-article-1.xml`…): its URLs whose entry was published in the last 48
- * hours, with `<news:news>`, at most 1,000 per file. Small by nature, so every run that touches the
- * type rewrites the whole series from one query bounded by the date field, and the scheduler asks
- * for a run when the oldest entry leaves the window. The page URLs come from the same rules as the
- * type's own files (filters, exclusions, patterns, hosts), so the two always agree.
+ * hours, with `<news:news>`, at most 1,000 per file and the newest 10,000 per host. Small by
+ * nature, so every run that touches the type rewrites the whole series from one query bounded by
+ * the date field, and the scheduler asks for a run when the oldest entry leaves the window. The
+ * page URLs come from the same rules as the type's own files (filters, exclusions, patterns,
+ * hosts), so the two always agree.
  */
 import { documentUrls, type DocumentInput } from '../../core/document-urls';
 import { urlsetName } from '../../core/file-names';
 import { formatW3cDateTime } from '../../core/lastmod';
-import { MAX_NEWS_PER_FILE, NEWS_WINDOW_MS, newsOf, windowStart } from '../../core/news';
+import {
+  MAX_NEWS_PER_FILE,
+  NEWS_WINDOW_MS,
+  NewestBlocks,
+  newsOf,
+  windowStart,
+} from '../../core/news';
 import { UrlHashSet } from '../../core/url-hash-set';
-import { renderBlock, type UrlBlock, type UrlsetWriter } from '../../core/urlset-writer';
+import { renderBlock, type UrlBlock } from '../../core/urlset-writer';
 import { ValidationReport } from '../../core/validation';
 import type { UrlRecord } from '../../core/types';
 import { entryIn, readDocuments } from '../entry-source';
 import type { StoredFile } from '../file-store';
-import type { GzipFileSink } from '../../core/gzip-file';
 import { getService } from '../../utils/get-service';
 import { newWriter, type Run, type WrittenFile } from './context';
 
+/** A document's news URLs on one host, with the earliest publication time among them. */
+type NewsBlock = UrlBlock & { oldestTime: number };
+
 /** The news entries of one document, per host: a block for each host's series. */
-function newsBlocks(
-  run: Run,
-  uid: string,
-  doc: DocumentInput,
-  excluded: Set<string>,
-  times: number[]
-) {
+function newsBlocks(run: Run, uid: string, doc: DocumentInput, excluded: Set<string>) {
   const mapped = run.plan.types.get(uid)!;
   const { settings } = mapped.news!;
   // The type's own pass reports what keeps a page out; here only what keeps it out of the news.
@@ -36,12 +39,13 @@ function newsBlocks(
     report,
     seen: new UrlHashSet(),
     excluded,
-    transform: getService(run.strapi, 'hooks').urlTransform(uid, report),
+    transform: getService(run.strapi, 'hooks').urlTransform(uid, report, run.plan.mediaOrigin),
   };
-  const blocks: Array<{ origin: string; block: UrlBlock }> = [];
+  const blocks: Array<{ origin: string; block: NewsBlock; time: number }> = [];
   for (const block of documentUrls(mapped.plan, doc, context)) {
     const records: UrlRecord[] = [];
     let newest: number | undefined;
+    let oldest = Infinity;
     block.records.forEach((record, i) => {
       const locale = block.locales[i];
       const found = newsOf(
@@ -52,7 +56,7 @@ function newsBlocks(
       );
       if (found.ok) {
         records.push({ loc: record.loc, news: found.news });
-        times.push(found.time);
+        oldest = Math.min(oldest, found.time);
         if (newest === undefined || found.time > newest) newest = found.time;
       } else if (found.reason === 'incomplete')
         run.report.add({
@@ -64,10 +68,11 @@ function newsBlocks(
           detail: found.detail,
         });
     });
-    if (records.length > 0)
+    if (newest !== undefined)
       blocks.push({
         origin: block.origin,
-        block: { key: doc.documentId, records, lastmodTime: newest },
+        block: { key: doc.documentId, records, lastmodTime: newest, oldestTime: oldest },
+        time: newest,
       });
   }
   return blocks;
@@ -95,30 +100,44 @@ export async function writeNewsSeries(run: Run, uid: string, live: StoredFile[] 
     fields: [...mapped.query.fields, [settings.titleField], [settings.dateField]],
     filters: mapped.query.filters ? { $and: [mapped.query.filters, filters] } : filters,
   };
-  const limits = { ...run.settings.limits, urlsPerFile: MAX_NEWS_PER_FILE };
-  const writers = new Map<string, UrlsetWriter<GzipFileSink>>();
-  const closed: Array<{ groupKey: string; file: WrittenFile }> = [];
-  const times: number[] = [];
+  // The newest URLs of each host's series, at most MAX_NEWS_PER_SERIES: a bulk import dated today
+  // must not make the series (or the run's memory) as large as the import.
+  const newest = new Map<string, NewestBlocks<NewsBlock>>();
   for await (const page of readDocuments(run.strapi, query)) {
     for (const doc of page) {
-      for (const { origin, block } of newsBlocks(run, uid, doc, excluded, times)) {
+      for (const { origin, block, time } of newsBlocks(run, uid, doc, excluded)) {
         const groupKey = run.plan.groupKey(group, origin);
-        let writer = writers.get(groupKey);
-        if (!writer) writers.set(groupKey, (writer = newWriter(run, undefined, limits)));
-        const rendered = renderBlock(block);
-        if (!writer.fits(rendered)) continue;
-        const full = writer.add(rendered);
-        if (full) closed.push({ groupKey, file: full });
+        let series = newest.get(groupKey);
+        if (!series) newest.set(groupKey, (series = new NewestBlocks()));
+        series.offer(time, block);
       }
     }
   }
-  for (const [groupKey, writer] of writers) {
+
+  const limits = { ...run.settings.limits, urlsPerFile: MAX_NEWS_PER_FILE };
+  const closed: Array<{ groupKey: string; file: WrittenFile }> = [];
+  let oldest: number | null = null;
+  for (const [groupKey, series] of newest) {
+    if (series.dropped > 0)
+      run.report.add({
+        rule: 'news-limit',
+        contentType: uid,
+        detail: `${series.dropped} URLs of ${groupKey} left out of its news series`,
+      });
+    const writer = newWriter(run, undefined, limits);
+    for (const block of series.take()) {
+      if (oldest === null || block.oldestTime < oldest) oldest = block.oldestTime;
+      const rendered = renderBlock(block);
+      if (!writer.fits(rendered)) continue;
+      const full = writer.add(rendered);
+      if (full) closed.push({ groupKey, file: full });
+    }
     const last = writer.close();
     if (last) closed.push({ groupKey, file: last });
   }
 
   // The series changes by itself when its oldest entry leaves the window.
-  const expiresAt = times.length > 0 ? Math.min(...times) + NEWS_WINDOW_MS : null;
+  const expiresAt = oldest === null ? null : oldest + NEWS_WINDOW_MS;
   const seqs = new Map<string, number>();
   for (const { groupKey, file } of closed) {
     const seq = (seqs.get(groupKey) ?? 0) + 1;
