@@ -34,8 +34,12 @@ beforeAll(async () => {
     .token;
   noneToken = (await createAdminWithActions(app.strapi, app.baseUrl, ['plugin::upload.read']))
     .token;
+  // Excluding an entry also needs content-manager Read on its type (test/integration/mapping-access).
   updaterToken = (
-    await createAdminWithActions(app.strapi, app.baseUrl, ['plugin::sitemap.settings.update'])
+    await createAdminWithActions(app.strapi, app.baseUrl, [
+      'plugin::sitemap.settings.update',
+      { action: 'plugin::content-manager.explorer.read', subject: ARTICLE },
+    ])
   ).token;
   regeneratorToken = (
     await createAdminWithActions(app.strapi, app.baseUrl, ['plugin::sitemap.regenerate'])

@@ -118,6 +118,8 @@ export const catalogSchema: z.ZodType<CatalogType[]> = z.array(
     kind: z.enum(['collectionType', 'singleType']),
     localized: z.boolean(),
     draftAndPublish: z.boolean(),
+    credentials: z.boolean().optional(),
+    readable: z.boolean(),
     attributes: z.record(
       z.string(),
       z.object({ type: z.string(), relation: z.string().optional(), target: z.string().optional() })

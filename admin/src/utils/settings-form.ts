@@ -21,8 +21,8 @@ import {
   PATTERN_FIELD_TYPES,
   PROTOCOL_LIMITS,
   TO_ONE_RELATIONS,
+  type CatalogType,
   type Changefreq,
-  type ContentTypeInfo,
   type ContentTypeSettings,
   type CustomUrl,
   type SitemapSettings,
@@ -282,9 +282,7 @@ export function changedSettings(
 }
 
 /** A content type as GET /sitemap/content-types describes it. */
-export interface CatalogType extends ContentTypeInfo {
-  displayName?: string;
-}
+export type { CatalogType };
 
 /**
  * A type's single-value fields: its own, and those of the entries its to-one relations point to

@@ -6,17 +6,22 @@ import type { CatalogType, GenerateResponse, StatusResponse } from '../core/api-
 import { isTimeZone, TIME_ZONE_HELP } from '../core/time-zone';
 import { typeOf } from '../core/mappable';
 import { getService, type ServiceName } from '../utils/get-service';
+import { displayNameOf } from '../utils/display-name';
+import { assertCanRead, contentReader } from './content-access';
 
 const badRequest = (path: string[], message: string) =>
   new errors.ValidationError('Invalid request', {
     errors: [{ path, message, name: 'ValidationError' }],
   });
 
-/** A type the sitemap may read (core/mappable), looked up as an own property: `constructor` is no type. */
+/**
+ * A type an admin may map (core/mappable, without types holding credentials the config file does
+ * not map), looked up as an own property: `constructor` is no type.
+ */
 function mappableType(strapi: Core.Strapi, contentType: unknown): string {
   if (
     typeof contentType !== 'string' ||
-    !typeOf(getService(strapi, 'settings').catalog(), contentType)
+    !typeOf(getService(strapi, 'settings').adminCatalog(), contentType)
   ) {
     throw badRequest(
       ['contentType'],
@@ -24,18 +29,6 @@ function mappableType(strapi: Core.Strapi, contentType: unknown): string {
     );
   }
   return contentType;
-}
-
-/** Preview and entry status show entries' values: only to admins who may read them in the content manager. */
-function assertCanReadEntries(strapi: Core.Strapi, ctx: Context, uid: string) {
-  const checker = strapi
-    .plugin('content-manager')
-    .service('permission-checker')
-    .create({ userAbility: ctx.state.userAbility, model: uid });
-  if (checker.cannot.read())
-    throw new errors.ForbiddenError(
-      `Reading ${uid} in the content manager is not allowed for this user`
-    );
 }
 
 /** The fields of a request body or query, none trusted yet. */
@@ -81,22 +74,25 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       ctx.body = await service('settings').get();
     },
 
+    /** Saves; a change to the mapping of a type the caller may not read is refused (core/mapping-access). */
     async updateSettings(ctx: Context) {
       const before = (await service('settings').get()).settings;
-      const saved = await service('settings').update(ctx.request.body);
+      const saved = await service('settings').update(ctx.request.body, {
+        canRead: contentReader(strapi, ctx),
+      });
       ctx.body = saved;
       await service('scheduler').settingsChanged(before, saved.settings);
     },
 
     /** What an import of strapi-plugin-sitemap's settings would carry over, and what it cannot. */
     async legacyImportPreview(ctx: Context) {
-      ctx.body = await service('legacy-import').preview();
+      ctx.body = await service('legacy-import').preview(contentReader(strapi, ctx));
     },
 
     /** Imports strapi-plugin-sitemap's settings once the admin has seen the preview. */
     async legacyImportApply(ctx: Context) {
       const before = (await service('settings').get()).settings;
-      const applied = await service('legacy-import').apply();
+      const applied = await service('legacy-import').apply(contentReader(strapi, ctx));
       ctx.body = applied;
       await service('scheduler').settingsChanged(before, applied.settings);
     },
@@ -110,22 +106,27 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       ctx.body = service('scheduler').previewCron(expression, unset ? undefined : timezone);
     },
 
+    /** The types an admin may map, with their fields, and whether this admin may read each. */
     async contentTypes(ctx: Context) {
-      const catalog = service('settings').catalog();
-      const displayName = (uid: string) =>
-        strapi.contentTypes[uid as keyof typeof strapi.contentTypes]?.info?.displayName ?? uid;
-      ctx.body = Object.values(catalog).map(
-        (type): CatalogType => ({ ...type, displayName: displayName(type.uid) })
+      const canRead = contentReader(strapi, ctx);
+      ctx.body = Object.values(service('settings').adminCatalog()).map(
+        (type): CatalogType => ({
+          ...type,
+          displayName: displayNameOf(strapi, type.uid),
+          readable: canRead(type.uid),
+        })
       );
     },
 
+    /** Shows entries of the type and of every type its candidate settings follow: Read on each. */
     async preview(ctx: Context) {
       const { contentType, settings, limit } = ctx.request.body ?? {};
       const uid = mappableType(strapi, contentType);
-      assertCanReadEntries(strapi, ctx, uid);
+      const canRead = contentReader(strapi, ctx);
+      assertCanRead(canRead, [uid]);
       if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > 50))
         throw badRequest(['limit'], 'must be a whole number from 1 to 50');
-      ctx.body = await service('preview').preview({ contentType: uid, settings, limit });
+      ctx.body = await service('preview').preview({ contentType: uid, settings, limit }, canRead);
     },
 
     /** Starts a run and answers at once; the status shows its progress and result. */
@@ -138,9 +139,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       ctx.body = { accepted: true } satisfies GenerateResponse;
     },
 
+    /** The dashboard, showing entries (samples, counts per type) only of the types the caller may read. */
     async status(ctx: Context) {
       ctx.body = {
-        ...(await service('dashboard').status()),
+        ...(await service('dashboard').status(contentReader(strapi, ctx))),
         running: service('generator').progress(),
       } satisfies StatusResponse;
     },
@@ -148,29 +150,41 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** Where one entry stands in the sitemap, per locale (the content manager's side panel). */
     async entryStatus(ctx: Context) {
       const { contentType, documentId } = documentInput(strapi, ctx.query);
-      assertCanReadEntries(strapi, ctx, contentType);
+      assertCanRead(contentReader(strapi, ctx), [contentType]);
       ctx.body = await service('entry-status').status(contentType, documentId);
     },
 
+    /** The entries left out one by one, of the types the caller may read. */
     async listExclusions(ctx: Context) {
-      ctx.body = await service('exclusions').list(
+      const canRead = contentReader(strapi, ctx);
+      const listed = await service('exclusions').list(
         typeof ctx.query.contentType === 'string' ? ctx.query.contentType : undefined
       );
+      ctx.body = listed.filter((exclusion) => canRead(exclusion.contentType));
     },
 
+    /** Excluding an entry changes what is listed of its type: Read on that type. */
     async addExclusion(ctx: Context) {
       const input = exclusionInput(strapi, ctx.request.body);
+      const canRead = contentReader(strapi, ctx);
+      assertCanRead(canRead, [input.contentType]);
       await service('exclusions').add(input);
       await rewriteDocument(input);
-      ctx.body = await service('exclusions').list();
+      ctx.body = (await service('exclusions').list()).filter((exclusion) =>
+        canRead(exclusion.contentType)
+      );
     },
 
     async removeExclusion(ctx: Context) {
       // DELETE bodies are not parsed by Strapi's body parser: the entry comes in the query string.
       const input = exclusionInput(strapi, ctx.query);
+      const canRead = contentReader(strapi, ctx);
+      assertCanRead(canRead, [input.contentType]);
       await service('exclusions').remove(input);
       await rewriteDocument(input);
-      ctx.body = await service('exclusions').list();
+      ctx.body = (await service('exclusions').list()).filter((exclusion) =>
+        canRead(exclusion.contentType)
+      );
     },
   };
 };

@@ -65,6 +65,8 @@ export type SettingsPatch = Partial<Record<SettingKey, unknown>>;
 /** One entry of GET /sitemap/content-types. */
 export interface CatalogType extends ContentTypeInfo {
   displayName: string;
+  /** Whether the admin asking may read the type in the content manager (and so change its mapping). */
+  readable: boolean;
 }
 
 /** POST /sitemap/preview. */

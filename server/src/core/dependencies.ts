@@ -2,19 +2,32 @@
  * Which mapped types must be rewritten when another type changes: a category's slug read by
  * `/[category.slug]/[slug]`, or a relation a filter reads, changes the articles' URLs or membership.
  */
+import { attributeOf, typeOf } from './mappable';
 import type { SchemaCatalog } from './types';
 
-function relationTargets(catalog: SchemaCatalog, uid: string, path: string[], into: Set<string>) {
-  let current = catalog[uid];
+/** Adds the types a field path goes through (`['category', 'parent', 'slug']`: category's, then its parent's). */
+export function relationTargets(
+  catalog: SchemaCatalog,
+  uid: string,
+  path: string[],
+  into: Set<string>
+) {
+  let current = typeOf(catalog, uid);
   for (const name of path.slice(0, -1)) {
-    const attribute = current?.attributes[name];
+    const attribute = current && attributeOf(current, name);
     if (!attribute || attribute.type !== 'relation' || !attribute.target) return;
     into.add(attribute.target);
-    current = catalog[attribute.target];
+    current = typeOf(catalog, attribute.target);
   }
 }
 
-function filterTargets(catalog: SchemaCatalog, uid: string, filters: unknown, into: Set<string>) {
+/** Adds the types a filter reads through its relation keys, at any depth. */
+export function filterTargets(
+  catalog: SchemaCatalog,
+  uid: string,
+  filters: unknown,
+  into: Set<string>
+) {
   if (Array.isArray(filters)) {
     for (const item of filters) filterTargets(catalog, uid, item, into);
     return;
@@ -25,7 +38,8 @@ function filterTargets(catalog: SchemaCatalog, uid: string, filters: unknown, in
       filterTargets(catalog, uid, value, into);
       continue;
     }
-    const attribute = catalog[uid]?.attributes[key];
+    const type = typeOf(catalog, uid);
+    const attribute = type && attributeOf(type, key);
     if (attribute?.type === 'relation' && attribute.target) {
       into.add(attribute.target);
       filterTargets(catalog, attribute.target, value, into);

@@ -35,6 +35,17 @@ export function isMappableType(uid: string, pluginOptions: unknown): boolean {
   return contentManager?.visible !== false;
 }
 
+/** The users of users-permissions hold their email, and tokens and a password hash beside it. */
+const CREDENTIAL_TYPES = new Set(['plugin::users-permissions.user']);
+
+/** A type that holds credentials: a password field, or a known type of accounts. */
+export function holdsCredentials(uid: string, attributes: Record<string, RawAttribute>): boolean {
+  return (
+    CREDENTIAL_TYPES.has(uid) ||
+    Object.values(attributes).some((attribute) => attribute.type === 'password')
+  );
+}
+
 /** A field an editor sees and that is not secret; `isPrivate` is Strapi's verdict (attribute flag or model option). */
 export function isMappableAttribute(
   name: string,

@@ -4,6 +4,7 @@
  */
 import { validate as isValidCron } from 'node-cron';
 import { indexNowSettingErrors } from './indexnow';
+import { credentialErrors } from './mapping-access';
 import { isTimeZone, TIME_ZONE_HELP } from './time-zone';
 import type { FieldError, SchemaCatalog, SitemapSettings } from './types';
 import {
@@ -68,13 +69,22 @@ export const SETTING_KEYS = [
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
+export interface ValidationOptions {
+  /**
+   * The config file's `contentTypes`, when the settings hold values saved in the admin: a mapping
+   * it does not hold as it is may not list, or read through, a type holding credentials.
+   */
+  configContentTypes?: unknown;
+}
+
 /**
  * Validates settings (defaults already merged) and returns them normalised, or every error found.
  * With a catalog of the project's content types, patterns, lastmod fields and filters are checked too.
  */
 export function validateSettings(
   input: unknown,
-  catalog?: SchemaCatalog
+  catalog?: SchemaCatalog,
+  options: ValidationOptions = {}
 ): { settings?: SitemapSettings; errors: FieldError[] } {
   const errors = new ErrorList();
   if (!isPlainObject(input))
@@ -135,6 +145,9 @@ export function validateSettings(
     }
   }
   checkContentTypes(errors, input.contentTypes, catalog);
+  if (catalog && 'configContentTypes' in options)
+    for (const error of credentialErrors(input.contentTypes, options.configContentTypes, catalog))
+      errors.add(error.path, error.message);
   const customUrls = checkCustomUrls(errors, input.customUrls);
   checkLimits(errors, input.limits);
   if (input.feed !== undefined && typeof input.feed !== 'boolean')

@@ -147,6 +147,11 @@ export interface ContentTypeInfo {
   kind: 'collectionType' | 'singleType';
   localized: boolean;
   draftAndPublish: boolean;
+  /**
+   * Holds credentials (a password field, or users-permissions' users): never listed, nor read
+   * through a relation, by a mapping saved in the admin; only config/plugins may.
+   */
+  credentials?: boolean;
   attributes: Record<string, AttributeInfo>;
 }
 

@@ -68,7 +68,9 @@ export function usableSettings(
       : [];
     if (Array.isArray(full.customUrls))
       merged.customUrls = urlIndexes.map((index) => (full.customUrls as unknown[])[index]);
-    const result = validateSettings(merged, catalog);
+    const result = validateSettings(merged, catalog, {
+      configContentTypes: fileConfig.contentTypes ?? {},
+    });
     if (result.settings) return { settings: result.settings, skipped, errors: [] };
 
     let progress = false;

@@ -3,21 +3,53 @@
  * whether runs keep failing, and the admin settings that runs leave out because they no longer validate.
  */
 import type { Core } from '@strapi/strapi';
-import type { StatusResponse } from '../core/api-types';
+import type { RunSummary, StatusResponse } from '../core/api-types';
+import type { ValidationSummary } from '../core/validation';
 import type { StoredFile } from './file-store';
 import { FEED_NAME, INDEX_NAME, INDEXNOW_KEY_NAME } from '../core/file-names';
 import { hostIndexes } from '../core/host-indexes';
 import { getService } from '../utils/get-service';
 import { displayNameOf } from '../utils/display-name';
 
+/** The findings whose entries the caller may see: counts stay whole, samples of other types go. */
+function findingsShown(
+  validation: ValidationSummary | undefined,
+  shown: (uid: string | undefined) => boolean
+): ValidationSummary {
+  if (!validation) return { counts: {}, samples: [] };
+  return {
+    counts: validation.counts,
+    samples: validation.samples.filter((sample) => shown(sample.contentType)),
+  };
+}
+
+/** A run as the dashboard lists it: its report's findings are shown only for the last full run. */
+const runSummary = (run: any): RunSummary => ({
+  id: run.id,
+  trigger: run.trigger,
+  status: run.status,
+  startedAt: run.startedAt,
+  durationMs: run.durationMs,
+  filesWritten: run.filesWritten,
+  urlCount: run.urlCount,
+  error: run.error,
+  report: run.report ? { scope: run.report.scope } : null,
+});
+
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  /** Everything but the run in progress, which only the generator knows (the controller adds it). */
-  async status(): Promise<Omit<StatusResponse, 'running'>> {
+  /**
+   * Everything but the run in progress, which only the generator knows (the controller adds it).
+   * What shows a type's entries (its files, URL counts, findings) is shown only for the types
+   * `canRead` allows; custom URLs are everyone's.
+   */
+  async status(canRead: (uid: string) => boolean): Promise<Omit<StatusResponse, 'running'>> {
+    const shown = (uid: string | null | undefined) => !uid || uid === 'custom' || canRead(uid);
     const { settings, sources } = await getService(strapi, 'settings').get();
     // Read now rather than from the last run: a fixed setting stops being reported at once.
     const plan = await getService(strapi, 'settings').plan({ fresh: true });
     const base = plan.publicUrl;
-    const live = await getService(strapi, 'file-store').listLive();
+    const allLive = await getService(strapi, 'file-store').listLive();
+    const live = allLive.filter((file) => shown(file.contentType));
     const lastFull = await getService(strapi, 'runs').lastFullSuccess();
     const pendingChanges: number = await getService(strapi, 'dirty-marks').count();
     const failing = await getService(strapi, 'runs').failing();
@@ -34,7 +66,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       if (file.imageCount) extrasOf(type).images += file.imageCount;
       if (file.videoCount) extrasOf(type).videos += file.videoCount;
     }
-    const index = live.find((file) => file.name === INDEX_NAME);
+    const index = allLive.find((file) => file.name === INDEX_NAME);
     const describe = (file: StoredFile) => ({
       name: file.name,
       url: `${base}/${file.name}`,
@@ -59,19 +91,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
         .filter((file) => file.format === 'urlset' || file.format === 'news')
         .map(describe),
       textFiles: live.filter((file) => file.format === 'text').map(describe),
+      // The whole set, as the index lists it.
       totals: {
-        urls: live
+        urls: allLive
           .filter((file) => file.format === 'urlset')
           .reduce((sum, file) => sum + (file.urlCount ?? 0), 0),
-        files: live.filter((file) => file.format === 'urlset').length,
-        bytes: live
+        files: allLive.filter((file) => file.format === 'urlset').length,
+        bytes: allLive
           .filter((file) => file.format === 'urlset')
           .reduce((sum, file) => sum + file.byteSize, 0),
       },
       counts,
       extras,
       // Findings of the last full run; incremental runs only see the files they rewrite.
-      validation: lastFull?.report?.validation ?? { counts: {}, samples: [] },
+      validation: findingsShown(lastFull?.report?.validation, shown),
       nextScheduledRun: getService(strapi, 'scheduler').status().nextRunAt,
       pendingChanges,
       // The worker retries only pending changes; without any, the next schedule or change runs again.
@@ -79,7 +112,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
         ? { ...failing, retryAt: pendingChanges > 0 ? failing.retryAt : null }
         : null,
       settingWarnings: plan.skipped,
-      runs: await getService(strapi, 'runs').recent(10),
+      runs: (await getService(strapi, 'runs').recent(10)).map(runSummary),
       robots: index ? [`Sitemap: ${base}/${INDEX_NAME}`] : [],
       typeNames: Object.fromEntries(
         Object.keys(counts).map((uid) => [uid, displayNameOf(strapi, uid)])
@@ -96,14 +129,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
           status: run.status,
         })),
       runningEstimate: lastFull?.urlCount ?? null,
-      feedRobots: live.some((file) => file.name === FEED_NAME)
+      feedRobots: allLive.some((file) => file.name === FEED_NAME)
         ? `Sitemap: ${base}/${FEED_NAME}`
         : null,
-      visitorMap: live.some((file) => file.format === 'visitors')
+      visitorMap: allLive.some((file) => file.format === 'visitors')
         ? {
             html: `${base}/plan.html`,
             json: `${base}/plan.json`,
-            links: live
+            links: allLive
               .filter((file) => file.format === 'visitors')
               .reduce((sum, file) => sum + Number(file.urlCount ?? 0), 0),
           }
@@ -116,7 +149,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
         : null,
       // With locales on their own hosts: each front end's robots.txt names only its own files.
       hostRobots: hostIndexes(plan.settings)
-        .filter(({ name }) => live.some((file) => file.name === name))
+        .filter(({ name }) => allLive.some((file) => file.name === name))
         .map(({ origin, name }) => ({ origin, line: `Sitemap: ${base}/${name}` })),
       hostname: settings.hostname,
       cron: settings.cron,

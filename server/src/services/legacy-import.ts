@@ -12,6 +12,9 @@ import {
   type LegacyImportPreview,
 } from '../core/legacy-settings';
 import type { ExclusionInput } from './exclusions';
+import type { SaveAccess } from './settings';
+
+type CanRead = NonNullable<SaveAccess['canRead']>;
 import { PLUGIN_ID } from '../uids';
 import { getService } from '../utils/get-service';
 import { projectLocales } from '../utils/project-locales';
@@ -64,7 +67,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   return {
-    async preview(): Promise<LegacyImportPreview> {
+    /** The preview; exclusions are shown (their document ids) only for types `canRead` allows. */
+    async preview(canRead: CanRead = () => true): Promise<LegacyImportPreview> {
       const legacy = await getService(strapi, 'settings').legacy();
       const imported = (await store().get({ key: IMPORT_KEY })) as { importedAt?: string } | null;
       if (!legacy)
@@ -77,10 +81,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const exclusions = [...(await excludedEntries())].map(([contentType, entries]) => ({
         contentType,
         count: entries.length,
-        documentIds: [...new Set(entries.map((entry) => entry.documentId))].slice(
-          0,
-          SAMPLES_PER_TYPE
-        ),
+        documentIds: canRead(contentType)
+          ? [...new Set(entries.map((entry) => entry.documentId))].slice(0, SAMPLES_PER_TYPE)
+          : [],
       }));
       return {
         found: true,
@@ -90,18 +93,33 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       };
     },
 
-    /** Saves the converted settings and exclusions in one transaction; throws a ValidationError and saves nothing on error. */
-    async apply() {
+    /**
+     * Saves the converted settings and exclusions in one transaction; throws a ValidationError and
+     * saves nothing on error, or when it would change a mapping, or add exclusions, of a type
+     * `canRead` refuses (an admin's request).
+     */
+    async apply(canRead?: CanRead) {
       const legacy = await getService(strapi, 'settings').legacy();
       if (!legacy) throw new errors.NotFoundError('No strapi-plugin-sitemap settings to import');
       const { settings } = await getService(strapi, 'settings').get();
       const converted = await plan(legacy);
-      const exclusions = [...(await excludedEntries()).values()].flat();
+      const byType = await excludedEntries();
+      const refused = canRead ? [...byType.keys()].filter((uid) => !canRead(uid)) : [];
+      if (refused.length > 0)
+        throw new errors.ValidationError('Invalid sitemap settings', {
+          errors: refused.map((uid) => ({
+            path: ['exclusions', uid],
+            message: `needs content-manager Read on ${uid}: an import adds exclusions only to types you may read`,
+            name: 'ValidationError',
+          })),
+        });
+      const exclusions = [...byType.values()].flat();
       const importedAt = new Date().toISOString();
       const saved = await strapi.db.transaction(async () => {
         await getService(strapi, 'exclusions').addMany(exclusions);
         const updated = await getService(strapi, 'settings').update(
-          importPatch(settings, converted)
+          importPatch(settings, converted),
+          { canRead }
         );
         await store().set({ key: IMPORT_KEY, value: { importedAt } });
         return updated;

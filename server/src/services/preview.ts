@@ -8,6 +8,7 @@ import { documentUrls } from '../core/document-urls';
 import { newsOf } from '../core/news';
 import { hasOwn } from '../core/mappable';
 import { validateSettings } from '../core/settings-rules';
+import { typesFollowed } from '../core/mapping-access';
 import type { PreviewRequest, PreviewResponse } from '../core/api-types';
 import type { ContentTypeSettings, SitemapSettings } from '../core/types';
 import { UrlHashSet } from '../core/url-hash-set';
@@ -20,11 +21,14 @@ import { sectionLabel, visitorFieldsOf } from '../core/visitor-map';
 export type { PreviewRequest } from '../core/api-types';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  async preview({
-    contentType: uid,
-    settings: override,
-    limit = 10,
-  }: PreviewRequest): Promise<PreviewResponse> {
+  /**
+   * The preview of `request`; `canRead` (an admin's request) must allow every type the candidate
+   * settings read, since their values are shown (a pattern through `[author.name]` shows authors).
+   */
+  async preview(
+    { contentType: uid, settings: override, limit = 10 }: PreviewRequest,
+    canRead: (uid: string) => boolean = () => true
+  ): Promise<PreviewResponse> {
     const settingsService = getService(strapi, 'settings');
     const { settings: current } = (await settingsService.get()) as { settings: SitemapSettings };
     const saved = hasOwn(current.contentTypes, uid) ? current.contentTypes[uid] : {};
@@ -34,10 +38,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       hostname: current.hostname || 'https://www.example.com',
       contentTypes: { [uid]: typeSettings },
     };
-    const { settings, errors: fieldErrors } = validateSettings(
-      candidate,
-      settingsService.catalog()
-    );
+    const catalog = settingsService.catalog();
+    const { settings, errors: fieldErrors } = validateSettings(candidate, catalog, {
+      configContentTypes: settingsService.fileContentTypes(),
+    });
     if (!settings) {
       throw new errors.ValidationError('Invalid preview settings', {
         errors: fieldErrors.map((error) => ({
@@ -47,6 +51,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
         })),
       });
     }
+    const unreadable = [...typesFollowed(uid, typeSettings, catalog)].filter(
+      (type) => !canRead(type)
+    );
+    if (unreadable.length > 0)
+      throw new errors.ForbiddenError(
+        `Reading ${unreadable.join(', ')} in the content manager is not allowed for this user`
+      );
     await settingsService.assertFiltersRun(settings);
 
     const candidatePlan = await settingsService.planOf(settings);

@@ -9,7 +9,7 @@
 import type { Core, UID } from '@strapi/strapi';
 import { contentTypes, errors } from '@strapi/utils';
 import { isLegacySettings, isOwnSettings } from '../core/legacy-settings';
-import { isMappableAttribute, isMappableType } from '../core/mappable';
+import { hasOwn, holdsCredentials, isMappableAttribute, isMappableType } from '../core/mappable';
 import {
   DEFAULT_SETTINGS,
   SETTING_KEYS,
@@ -23,12 +23,18 @@ import {
   type SitemapPlan,
 } from '../core/sitemap-plan';
 import { mergeSettings } from '../core/usable-settings';
+import { readAccessErrors } from '../core/mapping-access';
 import type { FieldError, SchemaCatalog, SitemapSettings } from '../core/types';
 import { PLUGIN_ID } from '../uids';
 
 import type { SettingSource, SettingsResponse } from '../core/api-types';
 
 export type { SettingSource };
+
+/** Who saves: an admin's request says which types they may read in the content manager. */
+export interface SaveAccess {
+  canRead?: (uid: string) => boolean;
+}
 
 const STORE_KEY = 'admin-settings';
 /** The row shared with strapi-plugin-sitemap: read only to carry values over, or to import the old plugin's. */
@@ -94,6 +100,7 @@ export function buildCatalog(strapi: Core.Strapi): SchemaCatalog {
       kind: contentType.kind,
       localized: Boolean(contentType.pluginOptions?.i18n?.localized),
       draftAndPublish: Boolean(contentType.options?.draftAndPublish),
+      credentials: holdsCredentials(uid, contentType.attributes ?? {}),
       attributes,
     };
   }
@@ -210,6 +217,35 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     catalog: () => buildCatalog(strapi),
 
+    /** The config file's `contentTypes` (the site owner's mappings). */
+    fileContentTypes: () => (fileConfig().contentTypes ?? {}) as Record<string, unknown>,
+
+    /**
+     * The types an admin may map (the settings form, the preview, exclusions): the catalog without
+     * the types holding credentials that the config file does not map, nor relations to them.
+     */
+    adminCatalog(): SchemaCatalog {
+      const full = buildCatalog(strapi);
+      const configTypes = this.fileContentTypes();
+      const closed = new Set(
+        Object.values(full)
+          .filter((type) => type.credentials && !hasOwn(configTypes, type.uid))
+          .map((type) => type.uid)
+      );
+      const catalog: SchemaCatalog = {};
+      for (const [uid, type] of Object.entries(full)) {
+        if (closed.has(uid)) continue;
+        const attributes = Object.fromEntries(
+          Object.entries(type.attributes).filter(
+            ([, attribute]) =>
+              !(attribute.type === 'relation' && closed.has(attribute.target ?? ''))
+          )
+        );
+        catalog[uid] = { ...type, attributes };
+      }
+      return catalog;
+    },
+
     /** Settings that passed validation, checked against the database; throws a ValidationError naming the filters at fault. */
     async assertFiltersRun(settings: SitemapSettings) {
       const fieldErrors = await filterQueryErrors(settings);
@@ -274,10 +310,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /**
      * Saves admin values: each key of `patch` replaces that setting; a null value drops the admin
-     * value so the config file (or default) applies again. Nothing is stored when anything is invalid.
-     * The caller tells the scheduler (a change to the output starts a full run).
+     * value so the config file (or default) applies again. Nothing is stored when anything is invalid,
+     * or when the save changes the mapping of a type `access.canRead` refuses (an admin's request:
+     * core/mapping-access); code calls without `access`. The caller tells the scheduler (a change to
+     * the output starts a full run).
      */
-    async update(patch: unknown) {
+    async update(patch: unknown, access: SaveAccess = {}) {
       if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
         throw validationError([{ path: [], message: 'settings must be an object' }]);
       }
@@ -288,16 +326,27 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         throw validationError(
           unknownKeys.map((key) => ({ path: [key], message: 'is not a known setting' }))
         );
-      const saved = { ...(await overrides()) } as Record<string, unknown>;
+      const current = await overrides();
+      const saved = { ...current } as Record<string, unknown>;
       for (const [key, value] of Object.entries(patch)) {
         if (value === null) delete saved[key];
         else saved[key] = value;
       }
-      const result = validateSettings(
-        merge(saved as Partial<SitemapSettings>),
-        buildCatalog(strapi)
-      );
-      if (!result.settings) throw validationError(result.errors);
+      const catalog = buildCatalog(strapi);
+      const merged = merge(saved as Partial<SitemapSettings>);
+      const accessErrors = access.canRead
+        ? readAccessErrors(
+            merge(current).contentTypes,
+            merged.contentTypes,
+            catalog,
+            access.canRead
+          )
+        : [];
+      const result = validateSettings(merged, catalog, {
+        configContentTypes: fileConfig().contentTypes ?? {},
+      });
+      if (accessErrors.length > 0 || !result.settings)
+        throw validationError([...accessErrors, ...result.errors]);
       await this.assertFiltersRun(result.settings);
       await store().set({ key: STORE_KEY, value: saved });
       cache = null;

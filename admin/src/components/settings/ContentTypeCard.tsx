@@ -63,7 +63,6 @@ export const ContentTypeCard = (props: ContentTypeCardProps) => {
     catalog,
     locales,
     errorOf: formErrorOf,
-    disabled,
     onChange,
     onFiltersTextChange,
     onRemove,
@@ -71,6 +70,10 @@ export const ContentTypeCard = (props: ContentTypeCardProps) => {
   } = props;
   const { t } = useTranslate();
   const type = catalog[uid];
+  // A type this admin may not read in the content manager: its mapping stays as it is (the server
+  // refuses any change), and its preview, which shows entries, is not asked for.
+  const readable = type?.readable !== false;
+  const disabled = props.disabled || !readable;
   const name = type?.displayName ?? uid;
   const kind =
     type?.kind === 'singleType'
@@ -130,6 +133,14 @@ export const ContentTypeCard = (props: ContentTypeCardProps) => {
           </IconButton>
         )}
       </Flex>
+      {!readable && (
+        <Typography tag="p" textColor="neutral600" paddingBottom={4}>
+          {t(
+            'settings.types.unreadable',
+            'You cannot read these entries in the content manager: this mapping stays as it is.'
+          )}
+        </Typography>
+      )}
       <Grid.Root gap={4}>
         <SettingCell col={8}>
           <TextSetting
@@ -322,9 +333,11 @@ export const ContentTypeCard = (props: ContentTypeCardProps) => {
             />
           </SettingField>
         </SettingCell>
-        <SettingCell col={12}>
-          <PatternPreview uid={uid} settings={previewSettings} />
-        </SettingCell>
+        {readable && (
+          <SettingCell col={12}>
+            <PatternPreview uid={uid} settings={previewSettings} />
+          </SettingCell>
+        )}
       </Grid.Root>
     </Box>
   );

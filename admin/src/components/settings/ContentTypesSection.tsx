@@ -33,7 +33,10 @@ export const ContentTypesSection = ({
   const filtersText = useFiltersText();
   const [typeToAdd, setTypeToAdd] = React.useState<string | null>(null);
   const sectionError = form.errorOf('contentTypes');
-  const unmapped = Object.values(catalog).filter((type) => !contentTypes.value[type.uid]);
+  // Only types this admin may read can be added: a mapping publishes their entries.
+  const unmapped = Object.values(catalog).filter(
+    (type) => type.readable && !contentTypes.value[type.uid]
+  );
 
   const addType = () => {
     if (!typeToAdd || !catalog[typeToAdd]) return;
