@@ -24,7 +24,7 @@ function findingsShown(
 }
 
 /** A run as the dashboard lists it: its report's findings are shown only for the last full run. */
-const runSummary = (run: any): RunSummary => ({
+const runSummary = (run: RunSummary): RunSummary => ({
   id: run.id,
   trigger: run.trigger,
   status: run.status,
