@@ -1,7 +1,9 @@
 /**
- * IndexNow against a local HTTP server standing in for the endpoint: what a publish, an unpublish,
- * a slug change and a delete push (old and new URLs, grouped by host), nothing for a draft, 429 and
- * 5xx tried again, a 4xx recorded, and the key served.
+ * IndexNow against a local HTTP server standing in for the endpoint (set in config/plugins, the only
+ * place an endpoint on this machine may come from): what a publish, an unpublish, a slug change and
+ * a delete push (old and new URLs, grouped by host), nothing for a draft, 429 and 5xx tried again, a
+ * 4xx recorded, the key served as <key>.txt. An admin may choose only a public endpoint, and a public
+ * endpoint's name resolving to a private address is refused at send time; redirects are answers.
  */
 import http from 'http';
 import type { AddressInfo } from 'net';
@@ -19,18 +21,23 @@ import {
 import { testConfig } from '../helpers/config';
 import { fileUrl, getText } from '../helpers/sitemap-http';
 import { settled } from '../helpers/settle';
+import { callAdmin } from '../helpers/admin-api';
+import { createAdminWithActions, createSuperAdmin } from '../helpers/admin-auth';
 
 const HOST = 'https://www.example.com';
 const FR_HOST = 'https://www.example.fr';
-const KEY = 'test-key-0123456789';
+const KEY = 'test-key-0123456789abc';
 
 let app: TestStrapi;
+let superToken: string;
 let endpoint: http.Server;
 let endpointUrl: string;
 let news: string;
 /** What the endpoint received, and the statuses it answers next (then 200). */
 const received: Array<{ host: string; key: string; keyLocation?: string; urlList: string[] }> = [];
 const answers: number[] = [];
+/** Where a 3xx answer sends the client (the redirect test). */
+let redirectTo: string | null = null;
 
 const plugin = () => app.strapi.plugin('sitemap');
 
@@ -49,6 +56,7 @@ beforeAll(async () => {
       const status = answers.shift() ?? 200;
       if (status === 200) received.push(JSON.parse(body));
       if (status === 429) response.setHeader('Retry-After', '0');
+      if (status >= 300 && status < 400 && redirectTo) response.setHeader('Location', redirectTo);
       response.statusCode = status;
       response.end();
     });
@@ -64,6 +72,7 @@ beforeAll(async () => {
       indexNow: { key: KEY, endpoint: endpointUrl },
     }),
   });
+  superToken = (await createSuperAdmin(app.strapi, app.baseUrl)).token;
   news = (await createCategory(app.strapi, { name: 'News', slug: 'news' })).documentId;
   await createArticle(app.strapi, { title: 'Seed', slug: 'seed', categoryDocumentId: news });
   expect((await plugin().service('generator').generate('manual')).status).toBe('success');
@@ -75,11 +84,13 @@ afterAll(async () => {
   await new Promise((resolve) => endpoint.close(resolve));
 });
 
-it('serves the key as a text file', async () => {
-  const { response, text } = await getText(fileUrl(app.baseUrl, 'indexnow-key.txt'));
+it('serves the key as the protocol does, at <key>.txt, and at no fixed name', async () => {
+  const { response, text } = await getText(fileUrl(app.baseUrl, `${KEY}.txt`));
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
   expect(text).toBe(KEY);
+  expect((await fetch(fileUrl(app.baseUrl, 'indexnow-key.txt'))).status).toBe(404);
+  expect((await fetch(fileUrl(app.baseUrl, 'other-key-0123456789abc.txt'))).status).toBe(404);
 });
 
 it('pushes a published article’s URLs, grouped by host, and nothing for a draft', async () => {
@@ -156,7 +167,7 @@ it('tries again after 429 and 5xx, records a 4xx, and shows the pushes on the da
     `${HOST}/blog/news/swell`,
   ]);
   let status = await plugin().service('dashboard').status();
-  expect(status.indexNow.keyUrl).toBe('https://cms.example.com/api/sitemap/indexnow-key.txt');
+  expect(status.indexNow.keyUrl).toBe(`https://cms.example.com/api/sitemap/${KEY}.txt`);
   expect(status.indexNow.pushes[0]).toMatchObject({
     host: 'www.example.com',
     urlCount: 1,
@@ -173,5 +184,107 @@ it('tries again after 429 and 5xx, records a 4xx, and shows the pushes on the da
     status: 422,
     attempts: 1,
     error: 'answered 422 Unprocessable Entity',
+  });
+});
+
+describe('no request leaves for a private address on an admin’s word', () => {
+  const api = (method: string, path: string, token: string, body?: unknown) =>
+    callAdmin(app.baseUrl, method, path, token, body);
+  const privateEndpoints = () => [
+    endpointUrl,
+    'http://127.0.0.1/indexnow',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://[::1]/indexnow',
+    'http://2130706433/indexnow',
+    'http://0x7f.1/indexnow',
+    'http://10.0.0.1/indexnow',
+    'http://192.168.1.1/indexnow',
+    'http://[fd00::1]/indexnow',
+    'http://[::ffff:127.0.0.1]/indexnow',
+    'http://localhost:1337/indexnow',
+    'https://api.indexnow.org.attacker.example/indexnow',
+  ];
+
+  it.each([false, true])(
+    'refuses every other endpoint than the public ones in a save (editor role: %s)',
+    async (editorRole) => {
+      const token = editorRole
+        ? (
+            await createAdminWithActions(app.strapi, app.baseUrl, [
+              'plugin::sitemap.read',
+              'plugin::sitemap.settings.update',
+            ])
+          ).token
+        : superToken;
+      const before = (await api('GET', '/settings', superToken)).body;
+      for (const candidate of privateEndpoints().filter((url) => url !== endpointUrl)) {
+        const { status, body } = await api('PUT', '/settings', token, {
+          indexNow: { key: KEY, endpoint: candidate },
+        });
+        expect([candidate, status]).toEqual([candidate, 400]);
+        expect(body.error.details.errors.map((error: any) => error.path.join('.'))).toEqual([
+          'indexNow.endpoint',
+        ]);
+      }
+      expect((await api('GET', '/settings', superToken)).body).toEqual(before);
+    }
+  );
+
+  it('accepts a public endpoint, or the config file’s own, from the admin', async () => {
+    for (const candidate of ['https://www.bing.com/indexnow', endpointUrl]) {
+      const { status } = await api('PUT', '/settings', superToken, {
+        indexNow: { key: KEY, endpoint: candidate },
+      });
+      expect([candidate, status]).toEqual([candidate, 200]);
+    }
+    expect((await api('PUT', '/settings', superToken, { indexNow: null })).status).toBe(200);
+  });
+
+  it('refuses at send time a public endpoint whose name resolves to this machine', async () => {
+    const { status } = await api('PUT', '/settings', superToken, {
+      indexNow: { key: KEY, endpoint: 'https://www.bing.com/indexnow' },
+    });
+    expect(status).toBe(200);
+    // What a poisoned resolver (or a hostile DNS entry) would answer.
+    plugin()
+      .service('indexnow')
+      .resolveWith((_host: string, _options: unknown, callback: any) =>
+        callback(null, [{ address: '127.0.0.1', family: 4 }])
+      );
+    try {
+      await createArticle(app.strapi, { title: 'Kelp', slug: 'kelp', categoryDocumentId: news });
+      expect(await pushed()).toEqual([]);
+      const { pushes } = (await plugin().service('dashboard').status()).indexNow;
+      expect(pushes[0]).toMatchObject({
+        host: 'www.example.com',
+        status: null,
+        attempts: 1,
+        error: 'refused: www.bing.com is 127.0.0.1, a private or local address',
+      });
+    } finally {
+      plugin().service('indexnow').resolveWith(undefined);
+      expect((await api('PUT', '/settings', superToken, { indexNow: null })).status).toBe(200);
+    }
+  });
+
+  it('follows no redirect: a 307 from the endpoint is its answer', async () => {
+    const target = http.createServer((_request, response) => {
+      targetHits++;
+      response.end();
+    });
+    let targetHits = 0;
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    redirectTo = `http://127.0.0.1:${(target.address() as AddressInfo).port}/metadata`;
+    try {
+      answers.push(307);
+      await createArticle(app.strapi, { title: 'Drift', slug: 'drift', categoryDocumentId: news });
+      expect(await pushed()).toEqual([]);
+      const { pushes } = (await plugin().service('dashboard').status()).indexNow;
+      expect(pushes[0]).toMatchObject({ status: 307, attempts: 1 });
+      expect(targetHits).toBe(0);
+    } finally {
+      redirectTo = null;
+      await new Promise((resolve) => target.close(resolve));
+    }
   });
 });

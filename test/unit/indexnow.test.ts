@@ -2,6 +2,7 @@ import {
   indexNowRequests,
   indexNowSettingErrors,
   MAX_INDEXNOW_URLS,
+  PUBLIC_INDEXNOW_ENDPOINTS,
   retriable,
 } from '../../server/src/core/indexnow';
 
@@ -41,7 +42,7 @@ describe('indexNowSettingErrors', () => {
   it('accepts a key, an endpoint and a key location', () => {
     expect(
       indexNowSettingErrors({
-        key: 'a-B-3'.repeat(2),
+        key: 'a-B-3'.repeat(2) + 'x',
         endpoint: 'https://www.bing.com/indexnow',
         keyLocation: '/k.txt',
       })
@@ -60,12 +61,29 @@ describe('indexNowSettingErrors', () => {
       ['extra', 'is not an IndexNow setting'],
       ['key', 'must be 8 to 128 characters: letters, digits and "-"'],
       ['endpoint', 'must be an absolute http(s) URL, such as https://api.indexnow.org/indexnow'],
-      ['keyLocation', 'must be a path on each front-end host, such as /indexnow-key.txt'],
+      ['keyLocation', 'must be a path on each front-end host, such as /sitemap-key.txt'],
     ]);
     expect(indexNowSettingErrors({ key: 'x'.repeat(129) })).toHaveLength(1);
     expect(indexNowSettingErrors('key')).toEqual([
       ['', 'must be an object such as { key: "…" }, or false'],
     ]);
+  });
+
+  it('refuses a key shaped like a sitemap file’s name, which it would be served beside', () => {
+    expect(indexNowSettingErrors({ key: 'article-12' })).toEqual([
+      ['key', 'must not end with "-" and digits, the shape of a sitemap file’s name'],
+    ]);
+  });
+
+  it('takes from the admin only a public endpoint or the config file’s own', () => {
+    const errorsOf = (endpoint: string, configEndpoint: string | null) =>
+      indexNowSettingErrors({ key: 'abcdefgh', endpoint }, configEndpoint).map(([key]) => key);
+    for (const endpoint of PUBLIC_INDEXNOW_ENDPOINTS) expect(errorsOf(endpoint, null)).toEqual([]);
+    expect(errorsOf('http://127.0.0.1:9/indexnow', null)).toEqual(['endpoint']);
+    expect(errorsOf('https://www.bing.com.evil.example/indexnow', null)).toEqual(['endpoint']);
+    expect(errorsOf('http://127.0.0.1:9/indexnow', 'http://127.0.0.1:9/indexnow')).toEqual([]);
+    // The config file itself (no configEndpoint given): any http(s) endpoint is the owner's choice.
+    expect(indexNowSettingErrors({ key: 'abcdefgh', endpoint: 'http://10.0.0.1/x' })).toEqual([]);
   });
 
   it('tries again only after 429 and 5xx', () => {

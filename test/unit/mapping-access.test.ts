@@ -149,7 +149,7 @@ describe('credentialErrors', () => {
       debounceMs: 0,
     };
     expect(validateSettings(settings, CATALOG).settings).toBeDefined();
-    const { errors } = validateSettings(settings, CATALOG, { configContentTypes: {} });
+    const { errors } = validateSettings(settings, CATALOG, { configFile: {} });
     expect(errors.map((error) => error.path)).toEqual([['contentTypes', USER]]);
   });
 });

@@ -16,6 +16,7 @@ import {
 import { ContentTypesSection } from '../components/settings/ContentTypesSection';
 import { CustomUrlsSection } from '../components/settings/CustomUrlsSection';
 import { FilesSection } from '../components/settings/FilesSection';
+import { IndexNowSection } from '../components/settings/IndexNowSection';
 import { LegacyImportCard } from '../components/settings/LegacyImportCard';
 import { SiteSection } from '../components/settings/SiteSection';
 import { UpdatesSection } from '../components/settings/UpdatesSection';
@@ -96,6 +97,7 @@ const SettingsForm = ({ data, canUpdate }: { data: PageData; canUpdate: boolean 
         <SiteSection {...sectionProps} locales={data.locales} />
         <UpdatesSection {...sectionProps} />
         <FilesSection {...sectionProps} />
+        <IndexNowSection {...sectionProps} />
         <ContentTypesSection {...sectionProps} catalog={data.catalog} localeCodes={localeCodes} />
         <CustomUrlsSection {...sectionProps} />
       </Layouts.Content>

@@ -367,6 +367,7 @@ export function formFieldKeys(draft: SettingsDraft, locales: string[]): Set<stri
   for (const key of [...topLevel, 'gzip', 'xsl', 'limits', 'contentTypes', 'customUrls']) add(key);
   add('limits', 'urlsPerFile');
   add('limits', 'bytesPerFile');
+  for (const key of ['key', 'endpoint', 'keyLocation']) add('indexNow', key);
   for (const locale of locales) add('hostnames', locale);
   for (const uid of Object.keys(draft.contentTypes)) {
     // Locale patterns are keyed below, one per locale.

@@ -5,7 +5,8 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
-import { INDEXNOW_KEY_NAME, SERVED_NAME } from '../core/file-names';
+import { SERVED_NAME } from '../core/file-names';
+import { indexNowKeyName } from '../core/indexnow';
 import type { StoredFile } from '../services/file-store';
 import { getService } from '../utils/get-service';
 import { isNotModified } from './conditional';
@@ -22,18 +23,17 @@ const CONTENT_TYPES: Record<string, string> = {
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async serve(ctx: Context) {
     const requested = String(ctx.params.name ?? '');
-    if (!SERVED_NAME.test(requested)) return ctx.notFound();
     // Files for crawlers, not pages: they never show in search results themselves (as Yoast and Drupal do).
     ctx.set('X-Robots-Tag', 'noindex');
     const { settings } = await getService(strapi, 'settings').plan();
-    // The IndexNow key: the protocol wants it readable by anyone, as a text file.
-    if (requested === INDEXNOW_KEY_NAME) {
-      if (!settings.indexNow) return ctx.notFound();
+    // The IndexNow key, as the protocol serves it: <key>.txt, readable by anyone.
+    if (settings.indexNow && requested === indexNowKeyName(settings.indexNow.key)) {
       ctx.type = 'text/plain; charset=utf-8';
       ctx.set('X-Content-Type-Options', 'nosniff');
       ctx.body = settings.indexNow.key;
       return;
     }
+    if (!SERVED_NAME.test(requested)) return ctx.notFound();
     const asGzipFile = requested.endsWith('.gz');
     if (asGzipFile && (!settings.gzip || !requested.endsWith('.xml.gz'))) return ctx.notFound();
     const store = getService(strapi, 'file-store');

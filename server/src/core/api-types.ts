@@ -257,3 +257,4 @@ export {
 export { imageFieldNames, MAX_IMAGE_FIELDS } from './images';
 export { VIDEO_KEYS, videoFieldOptions, videoKeyRequired } from './video';
 export { NEWS_KEYS, newsFieldOptions } from './news';
+export { DEFAULT_INDEXNOW_ENDPOINT, PUBLIC_INDEXNOW_ENDPOINTS } from './indexnow';

@@ -19,8 +19,6 @@ export const SERVED_NAME = /^[a-z0-9][a-z0-9_-]{0,120}\.(xml|txt|xsl|atom)(\.gz)
 
 export const INDEX_NAME = 'index.xml';
 export const XSL_NAME = 'sitemap.xsl';
-/** The IndexNow key, served from the settings (no urlset is ever named so: it has no `-<n>`). */
-export const INDEXNOW_KEY_NAME = 'indexnow-key.txt';
 /** The feed of recent URLs, every locale; its kept entries (not served: `.json`). */
 export const FEED_NAME = 'recent.atom';
 export const FEED_STATE_NAME = 'recent.json';

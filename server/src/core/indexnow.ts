@@ -1,18 +1,39 @@
 /**
  * IndexNow (indexnow.org): after a run makes changed URLs live, they are pushed to the search
- * engines that take them, grouped by host, at most 10,000 per request. The settings checks and the
- * requests' bodies live here; the service sends them. Pure.
+ * engines that take them, grouped by host, at most 10,000 per request. The settings checks, the key
+ * file's name and the requests' bodies live here; the service sends them. Pure.
  */
 import type { IndexNowSettings } from './types';
 
 /** The shared endpoint: it passes the URLs on to every engine that takes IndexNow. */
 export const DEFAULT_INDEXNOW_ENDPOINT = 'https://api.indexnow.org/indexnow';
+/**
+ * The endpoints an admin may choose: the engines' public ones (indexnow.org's list). Any other is
+ * the site owner's to set in config/plugins: an admin-chosen address would make every run send a
+ * request wherever the admin likes (an internal service, a cloud's metadata address).
+ */
+export const PUBLIC_INDEXNOW_ENDPOINTS = [
+  DEFAULT_INDEXNOW_ENDPOINT,
+  'https://www.bing.com/indexnow',
+  'https://yandex.com/indexnow',
+  'https://search.seznam.cz/indexnow',
+  'https://searchadvisor.naver.com/indexnow',
+  'https://indexnow.yep.com/indexnow',
+] as const;
 /** The protocol's most URLs per request. */
 export const MAX_INDEXNOW_URLS = 10_000;
 const KEY = /^[a-zA-Z0-9-]{8,128}$/;
 
-/** Field errors of the `indexNow` setting, as [key, message] (key '' for the setting itself). */
-export function indexNowSettingErrors(value: unknown): Array<[string, string]> {
+/**
+ * Field errors of the `indexNow` setting, as [key, message] (key '' for the setting itself).
+ * `configEndpoint` is given when the value may come from the admin: its endpoint must then be a
+ * public one, or the config file's own (null when the config file sets none). Without it (the
+ * config file itself), any http(s) endpoint is the owner's choice.
+ */
+export function indexNowSettingErrors(
+  value: unknown,
+  configEndpoint?: string | null
+): Array<[string, string]> {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return [['', 'must be an object such as { key: "…" }, or false']];
   const setting = value as Record<string, unknown>;
@@ -22,7 +43,20 @@ export function indexNowSettingErrors(value: unknown): Array<[string, string]> {
       errors.push([key, 'is not an IndexNow setting']);
   if (typeof setting.key !== 'string' || !KEY.test(setting.key))
     errors.push(['key', 'must be 8 to 128 characters: letters, digits and "-"']);
-  if (setting.endpoint !== undefined) {
+  else if (/-\d+$/.test(setting.key))
+    // Served as <key>.txt beside the text twins, which are named <group>-<n>.txt.
+    errors.push(['key', 'must not end with "-" and digits, the shape of a sitemap file’s name']);
+  if (
+    configEndpoint !== undefined &&
+    setting.endpoint !== undefined &&
+    setting.endpoint !== configEndpoint &&
+    !(PUBLIC_INDEXNOW_ENDPOINTS as readonly unknown[]).includes(setting.endpoint)
+  )
+    errors.push([
+      'endpoint',
+      `must be one of the public IndexNow endpoints (${PUBLIC_INDEXNOW_ENDPOINTS.join(', ')}); any other is set in config/plugins`,
+    ]);
+  else if (setting.endpoint !== undefined) {
     let url: URL | null = null;
     try {
       url = new URL(String(setting.endpoint));
@@ -41,10 +75,13 @@ export function indexNowSettingErrors(value: unknown): Array<[string, string]> {
   )
     errors.push([
       'keyLocation',
-      'must be a path on each front-end host, such as /indexnow-key.txt',
+      'must be a path on each front-end host, such as /sitemap-key.txt',
     ]);
   return errors;
 }
+
+/** Where the key is served, as the protocol has it: `<key>.txt`, under the plugin's public URL. */
+export const indexNowKeyName = (key: string) => `${key}.txt`;
 
 export interface IndexNowRequest {
   host: string;

@@ -71,10 +71,12 @@ export type SettingKey = (typeof SETTING_KEYS)[number];
 
 export interface ValidationOptions {
   /**
-   * The config file's `contentTypes`, when the settings hold values saved in the admin: a mapping
-   * it does not hold as it is may not list, or read through, a type holding credentials.
+   * The config file's settings, when the settings validated hold values saved in the admin, which
+   * the site owner's code did not write: a mapping the config file does not hold as it is may not
+   * list, or read through, a type holding credentials, and an IndexNow endpoint other than the
+   * config file's must be one of the public ones.
    */
-  configContentTypes?: unknown;
+  configFile?: Record<string, unknown>;
 }
 
 /**
@@ -145,8 +147,9 @@ export function validateSettings(
     }
   }
   checkContentTypes(errors, input.contentTypes, catalog);
-  if (catalog && 'configContentTypes' in options)
-    for (const error of credentialErrors(input.contentTypes, options.configContentTypes, catalog))
+  const { configFile } = options;
+  if (catalog && configFile)
+    for (const error of credentialErrors(input.contentTypes, configFile.contentTypes ?? {}, catalog))
       errors.add(error.path, error.message);
   const customUrls = checkCustomUrls(errors, input.customUrls);
   checkLimits(errors, input.limits);
@@ -177,7 +180,10 @@ export function validateSettings(
   }
 
   if (input.indexNow !== undefined && input.indexNow !== false && input.indexNow !== null)
-    for (const [key, message] of indexNowSettingErrors(input.indexNow))
+    for (const [key, message] of indexNowSettingErrors(
+      input.indexNow,
+      configFile && configEndpointOf(configFile)
+    ))
       errors.add(key ? ['indexNow', key] : ['indexNow'], message);
 
   if (errors.errors.length > 0) return { errors: errors.errors };
@@ -198,6 +204,12 @@ export function validateSettings(
       },
     },
   };
+}
+
+/** The IndexNow endpoint the config file sets, if any: the one endpoint an admin value may repeat. */
+function configEndpointOf(configFile: Record<string, unknown>): string | null {
+  const indexNow = configFile.indexNow;
+  return isPlainObject(indexNow) && typeof indexNow.endpoint === 'string' ? indexNow.endpoint : null;
 }
 
 /** Formats field errors for a startup message: `contentTypes["api::a.a"].priority: must be …`. */

@@ -92,9 +92,9 @@ export interface SitemapSettings {
 }
 
 export interface IndexNowSettings {
-  /** 8–128 characters `[a-zA-Z0-9-]`, served at /api/sitemap/indexnow-key.txt. */
+  /** 8–128 characters `[a-zA-Z0-9-]`, served at /api/sitemap/<key>.txt. */
   key: string;
-  /** Default: the shared endpoint, https://api.indexnow.org/indexnow. */
+  /** Default: the shared endpoint, https://api.indexnow.org/indexnow; from the admin, one of the public endpoints. */
   endpoint?: string;
   /** A path on each front-end host where the key file is reachable, when not `/<key>.txt`. */
   keyLocation?: string;

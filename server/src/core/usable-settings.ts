@@ -69,7 +69,7 @@ export function usableSettings(
     if (Array.isArray(full.customUrls))
       merged.customUrls = urlIndexes.map((index) => (full.customUrls as unknown[])[index]);
     const result = validateSettings(merged, catalog, {
-      configContentTypes: fileConfig.contentTypes ?? {},
+      configFile: fileConfig,
     });
     if (result.settings) return { settings: result.settings, skipped, errors: [] };
 

@@ -6,7 +6,8 @@ import type { Core } from '@strapi/strapi';
 import type { RunSummary, StatusResponse } from '../core/api-types';
 import type { ValidationSummary } from '../core/validation';
 import type { StoredFile } from './file-store';
-import { FEED_NAME, INDEX_NAME, INDEXNOW_KEY_NAME } from '../core/file-names';
+import { FEED_NAME, INDEX_NAME } from '../core/file-names';
+import { indexNowKeyName } from '../core/indexnow';
 import { hostIndexes } from '../core/host-indexes';
 import { getService } from '../utils/get-service';
 import { displayNameOf } from '../utils/display-name';
@@ -42,7 +43,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
    * What shows a type's entries (its files, URL counts, findings) is shown only for the types
    * `canRead` allows; custom URLs are everyone's.
    */
-  async status(canRead: (uid: string) => boolean): Promise<Omit<StatusResponse, 'running'>> {
+  async status(
+    canRead: (uid: string) => boolean = () => true
+  ): Promise<Omit<StatusResponse, 'running'>> {
     const shown = (uid: string | null | undefined) => !uid || uid === 'custom' || canRead(uid);
     const { settings, sources } = await getService(strapi, 'settings').get();
     // Read now rather than from the last run: a fixed setting stops being reported at once.
@@ -143,7 +146,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
         : null,
       indexNow: settings.indexNow
         ? {
-            keyUrl: `${base}/${INDEXNOW_KEY_NAME}`,
+            keyUrl: `${base}/${indexNowKeyName(settings.indexNow.key)}`,
             pushes: await getService(strapi, 'indexnow').recent(),
           }
         : null,

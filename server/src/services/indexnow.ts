@@ -1,8 +1,10 @@
 /**
  * Sends the URLs a run changed to IndexNow, after the run has made them live, in the background:
  * never on an editor's path and never holding up the next run. Answers 429 and 5xx are tried again
- * with back-off (Retry-After when the server gives one); other answers are final. The last pushes
- * (time, host, URL count, answer) are kept in the plugin's store for the dashboard, so every
+ * with back-off (Retry-After when the server gives one); other answers are final, redirects
+ * included (never followed). Unless the endpoint is the config file's, a host that resolves to a
+ * private or local address is refused before anything is sent (utils/guarded-request). The last
+ * pushes (time, host, URL count, answer) are kept in the plugin's store for the dashboard, so every
  * instance shows the same ones.
  */
 import type { Core } from '@strapi/strapi';
@@ -15,6 +17,8 @@ import {
 import type { IndexNowPush } from '../core/api-types';
 import type { IndexNowSettings } from '../core/types';
 import { PLUGIN_ID } from '../uids';
+import { getService } from '../utils/get-service';
+import { guardedRequest, RefusedAddressError, type Resolver } from '../utils/guarded-request';
 
 const STORE_KEY = 'indexnow-pushes';
 const KEPT_PUSHES = 20;
@@ -44,7 +48,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       });
     });
 
-  async function send(endpoint: string, request: IndexNowRequest): Promise<IndexNowPush> {
+  /** Tests answer DNS themselves (a public endpoint's name resolving to this machine). */
+  let resolve: Resolver | undefined;
+
+  async function send(
+    endpoint: string,
+    trusted: boolean,
+    request: IndexNowRequest
+  ): Promise<IndexNowPush> {
     const push: IndexNowPush = {
       at: new Date().toISOString(),
       host: request.host,
@@ -56,16 +67,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       push.attempts++;
       let retryAfter: string | null = null;
       try {
-        const response = await fetch(endpoint, {
+        const response = await guardedRequest(endpoint, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json; charset=utf-8' },
           body: JSON.stringify(request),
-          signal: AbortSignal.any([aborter.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
+          trusted,
+          timeoutMs: REQUEST_TIMEOUT_MS,
+          signal: aborter.signal,
+          resolve,
         });
         push.status = response.status;
-        retryAfter = response.headers.get('retry-after');
-        await response.arrayBuffer().catch(() => undefined);
-        if (response.ok) {
+        const header = response.headers['retry-after'];
+        retryAfter = typeof header === 'string' ? header : null;
+        if (response.status >= 200 && response.status < 300) {
           delete push.error;
           return push;
         }
@@ -74,6 +88,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       } catch (error) {
         push.status = null;
         push.error = (error as Error).message;
+        // Asking again would get the same refusal.
+        if (error instanceof RefusedAddressError) return push;
       }
       if (push.attempts < MAX_ATTEMPTS) await wait(retryDelay(push.attempts, retryAfter));
     }
@@ -87,9 +103,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function pushAll(settings: IndexNowSettings, urls: string[]) {
     const endpoint = settings.endpoint || DEFAULT_INDEXNOW_ENDPOINT;
+    // The site owner's endpoint (a local stand-in, an internal relay) may be anywhere.
+    const configured = getService(strapi, 'settings').fileSettings().indexNow as
+      | Partial<IndexNowSettings>
+      | undefined;
+    const trusted = Boolean(settings.endpoint) && configured?.endpoint === settings.endpoint;
     const pushes: IndexNowPush[] = [];
     for (const request of indexNowRequests(settings, urls)) {
-      const push = await send(endpoint, request);
+      const push = await send(endpoint, trusted, request);
       pushes.push(push);
       if (push.error)
         strapi.log.warn(
@@ -114,6 +135,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** The last pushes, newest first. */
     async recent(): Promise<IndexNowPush[]> {
       return ((await store().get({ key: STORE_KEY })) as IndexNowPush[] | null) ?? [];
+    },
+
+    /** Answers the lookups of untrusted endpoints with `resolver` (tests), or DNS again (undefined). */
+    resolveWith(resolver: Resolver | undefined) {
+      resolve = resolver;
     },
 
     /** Pushes still being sent (tests wait for them). */

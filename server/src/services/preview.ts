@@ -40,7 +40,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     };
     const catalog = settingsService.catalog();
     const { settings, errors: fieldErrors } = validateSettings(candidate, catalog, {
-      configContentTypes: settingsService.fileContentTypes(),
+      configFile: settingsService.fileSettings(),
     });
     if (!settings) {
       throw new errors.ValidationError('Invalid preview settings', {

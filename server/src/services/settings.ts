@@ -217,8 +217,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     catalog: () => buildCatalog(strapi),
 
-    /** The config file's `contentTypes` (the site owner's mappings). */
-    fileContentTypes: () => (fileConfig().contentTypes ?? {}) as Record<string, unknown>,
+    /** The settings of config/plugins (the site owner's code). */
+    fileSettings: () => fileConfig() as Record<string, unknown>,
 
     /**
      * The types an admin may map (the settings form, the preview, exclusions): the catalog without
@@ -226,7 +226,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      */
     adminCatalog(): SchemaCatalog {
       const full = buildCatalog(strapi);
-      const configTypes = this.fileContentTypes();
+      const configTypes = (fileConfig().contentTypes ?? {}) as Record<string, unknown>;
       const closed = new Set(
         Object.values(full)
           .filter((type) => type.credentials && !hasOwn(configTypes, type.uid))
@@ -343,7 +343,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           )
         : [];
       const result = validateSettings(merged, catalog, {
-        configContentTypes: fileConfig().contentTypes ?? {},
+        configFile: fileConfig() as Record<string, unknown>,
       });
       if (accessErrors.length > 0 || !result.settings)
         throw validationError([...accessErrors, ...result.errors]);
