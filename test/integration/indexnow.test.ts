@@ -12,6 +12,7 @@ import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
 import {
   addLocale,
   ARTICLE,
+  CATEGORY,
   createArticle,
   createCategory,
   deleteDocument,
@@ -184,6 +185,80 @@ it('tries again after 429 and 5xx, records a 4xx, and shows the pushes on the da
     status: 422,
     attempts: 1,
     error: 'answered 422 Unprocessable Entity',
+  });
+});
+
+describe('every URL a run makes live, changes or removes is pushed once, whatever the run', () => {
+  const settings = () => plugin().service('settings');
+  /** Changes made while nothing records them, as they reach a run that rewrites whole types. */
+  async function unrecorded(change: () => Promise<void>) {
+    await settings().update({ autoGenerate: false });
+    try {
+      await change();
+    } finally {
+      await settings().update({ autoGenerate: true });
+    }
+  }
+
+  it('pushes nothing for a full run that changes nothing', async () => {
+    await pushed();
+    expect((await plugin().service('generator').generate('manual')).status).toBe('success');
+    expect(await pushed()).toEqual([]);
+  });
+
+  it('pushes the publishes and the slug change that land in one run of whole types', async () => {
+    const reefs = await createCategory(app.strapi, { name: 'Reefs', slug: 'reefs' });
+    await createArticle(app.strapi, {
+      title: 'Atoll',
+      slug: 'atoll',
+      categoryDocumentId: reefs.documentId,
+    });
+    await pushed();
+    let motu = '';
+    await unrecorded(async () => {
+      const categories = app.strapi.documents(CATEGORY as UID.ContentType);
+      await categories.update({ documentId: reefs.documentId, data: { slug: 'lagoons' } as any });
+      await categories.publish({ documentId: reefs.documentId });
+      motu = (
+        await createArticle(app.strapi, {
+          title: 'Motu',
+          slug: 'motu',
+          categoryDocumentId: reefs.documentId,
+        })
+      ).documentId;
+    });
+    // What the hook records for both changes, written out by one run: the category's change
+    // makes it rewrite both types whole.
+    await plugin()
+      .service('change-feed')
+      .recordChange([
+        { kind: 'type', contentType: CATEGORY, trigger: 'publish' },
+        { kind: 'type', contentType: ARTICLE, trigger: 'publish' },
+        { kind: 'document', contentType: ARTICLE, documentId: motu, trigger: 'publish' },
+      ]);
+    const urls = (await pushed()).flatMap((request) => request.urlList).sort();
+    expect(urls).toEqual(
+      [
+        `${HOST}/blog/lagoons`,
+        `${HOST}/blog/lagoons/atoll`,
+        `${HOST}/blog/lagoons/motu`,
+        `${HOST}/blog/reefs`,
+        `${HOST}/blog/reefs/atoll`,
+      ].sort()
+    );
+  });
+
+  it('pushes what a full run finds changed since the live set: a URL gone without a hook', async () => {
+    const lagoon = (await app.strapi.documents(ARTICLE as UID.ContentType).findFirst({
+      filters: { slug: 'atoll' },
+      locale: 'en',
+    }))!;
+    await pushed();
+    await unrecorded(() => deleteDocument(app.strapi, ARTICLE, lagoon.documentId));
+    expect((await plugin().service('generator').generate('manual')).status).toBe('success');
+    expect((await pushed()).flatMap((request) => request.urlList)).toEqual([
+      `${HOST}/blog/lagoons/atoll`,
+    ]);
   });
 });
 

@@ -136,6 +136,31 @@ it('adds a published article and drops an unpublished one without a full run', a
   expect(status.feedRobots).toBe('Sitemap: https://cms.example.com/api/sitemap/recent.atom');
 });
 
+it('gives each locale its own newest URLs, however many newer ones the others have', async () => {
+  // The French version is older than the 250 categories below: past the 200 newest of the site.
+  await app.strapi.db
+    .query(ARTICLE as UID.Schema)
+    .updateMany({ where: { locale: 'fr' }, data: { updatedAt: new Date('2025-06-01T00:00:00Z') } });
+  const ids = randomStrings(250, 24);
+  await app.strapi.db.query(CATEGORY as UID.Schema).createMany({
+    data: ids.map((documentId, i) => {
+      const updatedAt = new Date(Date.parse('2025-07-01T00:00:00Z') + i * 3600_000);
+      return {
+        documentId,
+        name: `Later topic ${i}`,
+        slug: `later-topic-${i}`,
+        publishedAt: updatedAt,
+        createdAt: updatedAt,
+        updatedAt,
+      };
+    }),
+  });
+  expect((await plugin().service('generator').generate('manual')).status).toBe('success');
+  expect(locs((await feed('recent.atom'))!.parsed)).not.toContain(`${HOST}/fr/blog/news/maree`);
+  const fr = (await feed('recent-fr.atom'))!;
+  expect(locs(fr.parsed)).toEqual([`${HOST}/fr/blog/news/maree`]);
+});
+
 it('serves no feed once it is turned off', async () => {
   await plugin().service('settings').update({ feed: false });
   expect((await plugin().service('generator').generate('settings')).status).toBe('success');

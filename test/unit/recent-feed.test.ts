@@ -18,10 +18,23 @@ describe('RecentEntries', () => {
   it('keeps the newest entries, newest first, and turns older ones away once full', () => {
     const recent = new RecentEntries(3);
     for (const n of [5, 1, 9, 3, 7]) recent.offer(entry(n));
-    expect(recent.list().map((item) => item.key)).toEqual(['doc9', 'doc7', 'doc5']);
-    expect(recent.threshold).toBe(entry(5).updated);
+    expect(recent.newest().map((item) => item.key)).toEqual(['doc9', 'doc7', 'doc5']);
+    expect(recent.threshold(undefined)).toBe(entry(5).updated);
     recent.offer(entry(4));
     expect(recent.list()).toHaveLength(3);
+  });
+
+  it('keeps each locale’s newest apart, however many newer ones the other locales have', () => {
+    const recent = new RecentEntries(2);
+    for (const n of [1, 2]) recent.offer(entry(n, { locale: 'fr' }));
+    for (const n of [10, 11, 12, 13]) recent.offer(entry(n, { locale: 'en' }));
+    expect(recent.newest().map((item) => item.key)).toEqual(['doc13', 'doc12']);
+    expect(recent.newest('fr').map((item) => item.key)).toEqual(['doc2', 'doc1']);
+    expect(recent.locales()).toEqual(['en', 'fr']);
+    // French entries older than the site's newest still get into the French list, until it is full.
+    expect(recent.threshold('fr')).toBe(entry(1).updated);
+    expect(recent.threshold('de')).toBe(-Infinity);
+    expect(recent.list().map((item) => item.key)).toEqual(['doc13', 'doc12', 'doc2', 'doc1']);
   });
 });
 
@@ -30,7 +43,7 @@ describe('mergeEntries', () => {
     const kept = [entry(3), entry(2), entry(1)];
     const fresh = [entry(2, { updated: entry(9).updated, title: 'Page 2, edited' }), entry(4)];
     const merged = mergeEntries(kept, (item) => item.key === 'doc2' || item.key === 'doc1', fresh);
-    expect(merged.map((item) => [item.key, item.title])).toEqual([
+    expect(merged.newest().map((item) => [item.key, item.title])).toEqual([
       ['doc2', 'Page 2, edited'],
       ['doc4', 'Page 4'],
       ['doc3', 'Page 3'],

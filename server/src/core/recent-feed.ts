@@ -1,7 +1,8 @@
 /**
  * The feed of recent URLs: the 100 most recently updated listed URLs as Atom 1.0 (search engines
- * take a feed as a sitemap of what changed). A run keeps the 200 newest entries it saw, so a later
- * documents run that removes a few still has 100 to show; the feed is written from them. Pure.
+ * take a feed as a sitemap of what changed), for the whole site and for each locale. A run keeps
+ * the 200 newest entries it saw of each, so a later documents run that removes a few still has 100
+ * to show; the feeds are written from them. Pure.
  */
 import { escapeXml } from './xml';
 import { formatW3cDateTime } from './lastmod';
@@ -21,11 +22,11 @@ export interface FeedEntry {
   locale?: string;
 }
 
-/** The newest entries seen, at most `size`, kept sorted newest first while a run offers them. */
-export class RecentEntries {
-  private entries: FeedEntry[] = [];
+/** The newest entries offered, at most `size`, kept sorted newest first. */
+class NewestEntries {
+  readonly entries: FeedEntry[] = [];
 
-  constructor(private readonly size = FEED_KEPT) {}
+  constructor(private readonly size: number) {}
 
   /** The oldest time that still gets in: anything older is turned away without more work. */
   get threshold() {
@@ -47,9 +48,52 @@ export class RecentEntries {
     this.entries.splice(low, 0, entry);
     if (this.entries.length > this.size) this.entries.pop();
   }
+}
 
-  list() {
-    return [...this.entries];
+/**
+ * The newest entries of the whole site and, apart, of each locale, at most `size` each, so each
+ * locale's feed holds its own newest URLs however many newer ones the other locales have.
+ */
+export class RecentEntries {
+  private readonly all: NewestEntries;
+  private readonly byLocale = new Map<string, NewestEntries>();
+
+  constructor(private readonly size = FEED_KEPT) {
+    this.all = new NewestEntries(size);
+  }
+
+  /** The oldest time an entry of `locale` still gets in: older ones cost nothing more. */
+  threshold(locale: string | undefined) {
+    if (locale === undefined) return this.all.threshold;
+    const own = this.byLocale.get(locale);
+    return own ? Math.min(this.all.threshold, own.threshold) : -Infinity;
+  }
+
+  offer(entry: FeedEntry) {
+    this.all.offer(entry);
+    if (entry.locale === undefined) return;
+    let own = this.byLocale.get(entry.locale);
+    if (!own) this.byLocale.set(entry.locale, (own = new NewestEntries(this.size)));
+    own.offer(entry);
+  }
+
+  /** The newest of the whole site (no locale) or of one locale, newest first. */
+  newest(locale?: string): FeedEntry[] {
+    return [...((locale === undefined ? this.all : this.byLocale.get(locale))?.entries ?? [])];
+  }
+
+  /** The locales with entries of their own, sorted. */
+  locales(): string[] {
+    return [...this.byLocale.keys()].sort();
+  }
+
+  /** Every entry kept (the site's newest and each locale's), once each: what the next run starts from. */
+  list(): FeedEntry[] {
+    const kept = new Map<string, FeedEntry>();
+    for (const entry of this.all.entries) kept.set(entry.loc, entry);
+    for (const own of this.byLocale.values())
+      for (const entry of own.entries) kept.set(entry.loc, entry);
+    return [...kept.values()].sort((a, b) => b.updated - a.updated);
   }
 }
 
@@ -58,7 +102,7 @@ export function mergeEntries(
   kept: FeedEntry[],
   replaced: (entry: FeedEntry) => boolean,
   fresh: FeedEntry[]
-): FeedEntry[] {
+): RecentEntries {
   const recent = new RecentEntries();
   const seen = new Set<string>();
   for (const entry of [...fresh, ...kept.filter((candidate) => !replaced(candidate))]) {
@@ -66,7 +110,7 @@ export function mergeEntries(
     seen.add(entry.loc);
     recent.offer(entry);
   }
-  return recent.list();
+  return recent;
 }
 
 export interface FeedHead {

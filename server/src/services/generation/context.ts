@@ -13,6 +13,7 @@ import { chunksOf } from '../../core/chunks';
 import { GzipFileSink } from '../../core/gzip-file';
 import { formatW3cDateTime } from '../../core/lastmod';
 import { UrlHashSet } from '../../core/url-hash-set';
+import { UrlChanges } from '../../core/url-changes';
 import {
   renderBlock,
   UrlsetWriter,
@@ -78,13 +79,11 @@ export async function createRun(
     written: [] as IndexedFile[],
     keep: [] as string[],
     replaced: new Set<string>(),
-    /** URLs a documents run added, changed or removed (their old and new forms), for IndexNow. */
-    changedUrls: new Set<string>(),
     /**
-     * Documents whose URLs count as changed when a run rewrites their whole type (a documents run
-     * the splice could not serve): their new URLs are known, their old ones are not.
+     * The URLs this run adds, changes and removes, compared with the live files it replaces (core/
+     * url-changes), for IndexNow; null when nothing reads them (IndexNow off, or no live set yet).
      */
-    changedDocuments: null as Set<string> | null,
+    changes: settings.indexNow ? new UrlChanges() : (null as UrlChanges | null),
     /** The newest URLs this run read, for the feed of recent URLs; null when the feed is off. */
     recent: settings.feed ? new RecentEntries() : null,
     /** Per type in the visitors' site map, the pages this run read (core/visitor-map). */
@@ -188,8 +187,8 @@ function offerRecent(
 ) {
   block.records.forEach((record, i) => {
     const updated = block.times[i];
-    if (updated === undefined || updated <= recent.threshold) return;
     const locale = block.locales[i];
+    if (updated === undefined || updated <= recent.threshold(locale)) return;
     const entry = entryIn(doc, locale);
     const title = titleField && entry ? entry[titleField] : undefined;
     recent.offer({
@@ -262,10 +261,8 @@ export async function writeRange(
       if (run.control.stopping()) throw new Error('Strapi is shutting down');
       if (run.hold.lost) throw new LostLeaseError();
       for (const doc of page) {
-        const changed = run.changedDocuments?.has(doc.documentId) ?? false;
         for (const block of documentUrls(plan, doc, context)) {
           const { records, lastmodTime, locales } = block;
-          if (changed) for (const record of records) run.changedUrls.add(record.loc);
           if (run.recent) offerRecent(run.recent, uid, plan.titleField, doc, block);
           if (visitorEntries)
             collectVisitorEntries(visitorEntries, visitorMap!, plan.titleField, doc, block);

@@ -11,11 +11,11 @@ import { getService } from '../../utils/get-service';
 import type { Run, RunScope } from './context';
 
 /** Which kept entries a run of `scope` read again, so that its own replace them. */
-function readAgain(scope: RunScope, changed: Set<string> | null): (entry: FeedEntry) => boolean {
+function readAgain(scope: RunScope): (entry: FeedEntry) => boolean {
   if (scope.kind === 'full') return () => true;
   if (scope.kind === 'types') {
     const types = new Set(scope.uids);
-    return (entry) => types.has(entry.contentType) || Boolean(changed?.has(entry.key));
+    return (entry) => types.has(entry.contentType);
   }
   const documents = new Set(
     Object.entries(scope.byType).flatMap(([uid, ids]) => ids.map((id) => `${uid}|${id}`))
@@ -39,8 +39,12 @@ export async function writeFeed(run: Run, scope: RunScope, live: StoredFile[]) {
       run.strapi.log.warn(`[sitemap] the feed starts afresh: ${(error as Error).message}`);
     }
   }
-  const entries = mergeEntries(kept, readAgain(scope, run.changedDocuments), run.recent.list());
-  await run.save({ name: FEED_STATE_NAME, format: 'feed-state', content: JSON.stringify(entries) });
+  const recent = mergeEntries(kept, readAgain(scope), run.recent.list());
+  await run.save({
+    name: FEED_STATE_NAME,
+    format: 'feed-state',
+    content: JSON.stringify(recent.list()),
+  });
 
   const site = run.settings.hostname;
   const feedUrl = (name: string) => `${run.base}/${name}`;
@@ -49,14 +53,13 @@ export async function writeFeed(run: Run, scope: RunScope, live: StoredFile[]) {
     format: 'feed',
     content: renderAtom(
       { url: feedUrl(FEED_NAME), title: `Recent pages of ${new URL(site).host}`, site },
-      entries,
+      recent.newest(),
       run.now
     ),
   });
-  const locales = [...new Set(entries.map((entry) => entry.locale).filter(Boolean))] as string[];
-  for (const locale of locales.sort()) {
+  // Each locale's feed holds its own newest URLs, however many newer ones the others have.
+  for (const locale of recent.locales()) {
     const name = localeFeedName(locale);
-    const own = entries.filter((entry) => entry.locale === locale);
     const localeSite = run.settings.hostnames[locale] ?? site;
     await run.save({
       name,
@@ -68,7 +71,7 @@ export async function writeFeed(run: Run, scope: RunScope, live: StoredFile[]) {
           site: localeSite,
           language: locale,
         },
-        own,
+        recent.newest(locale),
         run.now
       ),
     });

@@ -27,6 +27,9 @@ import {
 } from './context';
 import { getService } from '../../utils/get-service';
 import { startVisitorChunks } from './visitor-map';
+import { compareGroups, comparedBlock } from './live-blocks';
+import type { ComparedBlock } from '../../core/url-changes';
+import type { StoredFile } from '../file-store';
 
 interface FileGroup {
   key: string;
@@ -39,11 +42,15 @@ interface FileGroup {
 
 /**
  * Files written from scratch, one numbered series per group (`article-1.xml`, `article-2.xml`, …):
- * each file covers the keys after the previous one's last key; the last one is open-ended.
+ * each file covers the keys after the previous one's last key; the last one is open-ended. `replaced`
+ * are the live urlsets these files replace: with the run's changes on, each block written is
+ * compared with the one it replaces (core/url-changes).
  */
-function freshGroups(run: Run, contentType?: string) {
+function freshGroups(run: Run, replaced: StoredFile[], live: StoredFile[], contentType?: string) {
   const groups = new Map<string, FileGroup>();
   const filled: Array<{ group: FileGroup; file: WrittenFile }> = [];
+  const comparisons = run.changes ? compareGroups(run, run.changes, replaced, live) : null;
+  const written: Array<{ groupKey: string; block: ComparedBlock }> = [];
   const flush = async (group: FileGroup, file: WrittenFile, isLast: boolean) => {
     group.seq++;
     const rangeEnd = isLast ? null : file.lastKey;
@@ -60,6 +67,9 @@ function freshGroups(run: Run, contentType?: string) {
     for (let next = filled.shift(); next; next = filled.shift())
       await flush(next.group, next.file, false);
     for (const group of groups.values()) await group.sink?.drained();
+    if (comparisons)
+      for (const { groupKey, block } of written.splice(0))
+        await comparisons.of(groupKey).written(block);
   };
   return {
     /** Adds a block to a group's open file; a file it fills is saved at the next `settle`. */
@@ -77,6 +87,7 @@ function freshGroups(run: Run, contentType?: string) {
       }
       const rendered = renderFitting(run, group.writer, block, contentType);
       if (!rendered) return;
+      if (comparisons) written.push({ groupKey, block: comparedBlock(rendered) });
       const closed = group.writer.add(rendered);
       if (closed) filled.push({ group, file: closed });
       for (const record of block.records) run.priorities.add(record.priority);
@@ -90,13 +101,18 @@ function freshGroups(run: Run, contentType?: string) {
         const last = group.writer.close();
         if (last) await flush(group, last, true);
       }
+      await comparisons?.finish();
     },
   };
 }
 
+/** The live urlsets a run writing `contentType` (null: the custom URLs) from scratch replaces. */
+const urlsetsOf = (live: StoredFile[], contentType: string | null) =>
+  live.filter((file) => file.format === 'urlset' && file.contentType === contentType);
+
 /** Writes every file of one type from scratch. */
-export async function writeWholeType(run: Run, uid: string) {
-  const groups = freshGroups(run, uid);
+export async function writeWholeType(run: Run, uid: string, live: StoredFile[]) {
+  const groups = freshGroups(run, urlsetsOf(live, uid), live, uid);
   const visitorChunks = startVisitorChunks(run, uid);
   await writeRange(
     run,
@@ -185,9 +201,9 @@ function hookRecord(run: Run, hook: string, url: HookUrl): UrlRecord | null {
   return record;
 }
 
-export async function writeCustomUrls(run: Run) {
+export async function writeCustomUrls(run: Run, live: StoredFile[]) {
   const { settings } = run;
-  const groups = freshGroups(run);
+  const groups = freshGroups(run, urlsetsOf(live, null), live);
   for (const [index, custom] of settings.customUrls.entries()) {
     // lastmod was normalised to W3C Datetime by validateSettings.
     addCustomUrl(run, groups, String(index).padStart(8, '0'), `customUrls[${index}]`, {

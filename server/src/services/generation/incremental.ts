@@ -18,6 +18,7 @@ import { splitFile, type BlockIndexEntry, type RenderedBlock } from '../../core/
 import type { StoredFile } from '../file-store';
 import { newWriter, renderFitting, saveUrlset, writeRange, type Block, type Run } from './context';
 import { getService } from '../../utils/get-service';
+import { comparedBlock } from './live-blocks';
 
 /** The blocks of a live urlset, from its stored block index; null when there is none to trust. */
 async function storedBlocks(
@@ -114,10 +115,15 @@ export async function rewriteDocuments(
           onBlock
         );
         blocks = spliceBlocks(oldBlocks, fresh, changed);
-        // What the changed documents listed before and list now: old and new URLs alike are news to a search engine.
-        const changedSet = new Set(changed);
-        for (const block of [...oldBlocks.filter((old) => changedSet.has(old.key)), ...fresh])
-          for (const url of block.text.split('\n')) if (url) run.changedUrls.add(url);
+        if (run.changes) {
+          // Each changed document's block as it stood and as it stands now.
+          const before = new Map(oldBlocks.map((old) => [old.key, old]));
+          const after = new Map(fresh.map((block) => [block.key, block]));
+          for (const key of changed) {
+            const [was, now] = [before.get(key), after.get(key)];
+            run.changes.compare(was && comparedBlock(was), now && comparedBlock(now));
+          }
+        }
       } else {
         await writeRange(run, uid, { after: start, upTo: source.rangeEnd, origin, seen }, onBlock);
         blocks = fresh;

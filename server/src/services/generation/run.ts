@@ -12,7 +12,7 @@ import { SITEMAP_XSL } from '../../core/xsl';
 import type { StoredFile } from '../file-store';
 import type { LeaseHold } from '../lease';
 import type { RunTrigger } from '../runs';
-import { XSL_NAME } from '../../core/file-names';
+import { INDEX_NAME, XSL_NAME } from '../../core/file-names';
 import { createRun, type Run, type RunControl, type RunScope } from './context';
 import { writeCustomUrls, writeIndex, writeWholeType } from './full';
 import { rewriteDocuments } from './incremental';
@@ -59,10 +59,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     started: (run: Run) => void
   ) {
     const store = getService(strapi, 'file-store');
-    let run = await createRun(strapi, runId, hold, control);
-    started(run);
     // The live set changes only when a run switches, and runs hold the lease: one read serves the run.
     const live = (await store.listLive()) as StoredFile[];
+    // The first set is a listing, not a change: nothing is compared (nor pushed) then.
+    const firstSet = !live.some((file) => file.name === INDEX_NAME);
+    const create = async () => {
+      const created = await createRun(strapi, runId, hold, control);
+      if (firstSet) created.changes = null;
+      started(created);
+      return created;
+    };
+    let run = await create();
     let effective = scope;
     if (scope.kind === 'documents') {
       const wholeTypes: string[] = [];
@@ -73,11 +80,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (wholeTypes.length > 0) {
         // Restart as a type run for those types only: simpler than mixing both in one run.
         await store.discard(runId);
-        run = await createRun(strapi, runId, hold, control);
-        started(run);
+        run = await create();
         const mapped = Object.keys(scope.byType).filter((uid) => run.plan.types.has(uid));
         effective = { kind: 'types', uids: [...new Set([...wholeTypes, ...mapped])] };
-        run.changedDocuments = new Set(Object.values(scope.byType).flat());
       }
     }
     if (effective.kind === 'types') {
@@ -86,7 +91,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         .sort()) {
         for (const file of live.filter((candidate) => candidate.contentType === uid))
           run.replaced.add(file.name);
-        await writeWholeType(run, uid);
+        await writeWholeType(run, uid, live);
       }
     }
     // News series are rewritten whole by every run that touches their type (and by the news timer's).
@@ -99,8 +104,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     for (const uid of [...touched].sort())
       await writeNewsSeries(run, uid, effective.kind === 'full' ? null : live);
     if (effective.kind === 'full') {
-      for (const uid of [...run.plan.types.keys()].sort()) await writeWholeType(run, uid);
-      await writeCustomUrls(run);
+      for (const uid of [...run.plan.types.keys()].sort()) await writeWholeType(run, uid, live);
+      await writeCustomUrls(run, live);
       const { urlCount, priorities } = run;
       if (urlCount > 1 && priorities.size === 1 && !priorities.has(undefined)) {
         run.report.add({
@@ -146,7 +151,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           switching
         );
       // Live now: tell the search engines that take IndexNow, in the background.
-      getService(strapi, 'indexnow').push(run.settings.indexNow, run.changedUrls);
+      if (run.changes) {
+        const { changes } = run;
+        const urls = changes.urls();
+        if (changes.total > urls.length)
+          strapi.log.info(
+            `[sitemap] run ${runId} changed ${changes.total} URLs: IndexNow is told of the first ${urls.length}`
+          );
+        getService(strapi, 'indexnow').push(run.settings.indexNow, urls);
+      }
       const report = {
         scope: effective.kind,
         validation: run.report.summary(),
