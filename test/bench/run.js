@@ -12,8 +12,9 @@
  * with peak RSS above the idle Strapi's. Prints a table and writes test/bench/results.json.
  * BENCH_PROFILE_DIR=/some/dir also writes a CPU profile of each full run.
  * `--visitors on` then lists the articles in the visitors' site map too (grouped by category) and
- * measures, against the plain full run above: the full run, the publish → plan.json lag, the
- * first plan.json request of the new live set (reads the part, builds the view) and the next ones.
+ * measures, against a plain full run of the same state: the full run, the publish → plan.json lag,
+ * a burst of plan.json requests over every locale and order (peak RSS, from a child process), and,
+ * after restarting Strapi on the same database, the first plan.json a new process answers.
  * `--reads on` (SQLite) also times the ways a full run could read the articles: sqlite-reads.js.
  * `--sqlite-mmap 1073741824` sets SQLite's mmap_size on Strapi's connection (test/app/config).
  */
@@ -378,8 +379,59 @@ const ARTICLE_MAPPING = {
   filters: { noindex: { $ne: true } },
 };
 
-/** The same site with the articles also in the visitors' site map (see the header). */
-async function benchVisitors(strapi, baseUrl, n) {
+/** Boots Strapi on the database of this size's bench (the app in test/app), listening on a free port. */
+async function boot() {
+  const strapi = await createStrapi({
+    appDir,
+    distDir: appDir,
+    autoReload: false,
+    serveAdminPanel: false,
+  }).load();
+  await caughtUp(strapi);
+  await new Promise((resolve) => strapi.server.listen(0, '127.0.0.1', resolve));
+  return { strapi, baseUrl: `http://127.0.0.1:${strapi.server.httpServer.address().port}` };
+}
+
+const BURST_SCRIPT = path.resolve(__dirname, '../scripts/burst-requests.js');
+
+/**
+ * GETs `urls` from a child process (the clients' bodies are not this process's memory) and gives
+ * this process's peak RSS (VmHWM) above its RSS just before, after a forced collection.
+ */
+async function burst(urls) {
+  const list = path.join(
+    fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-bench-burst-')),
+    'urls.json'
+  );
+  fs.writeFileSync(list, JSON.stringify(urls));
+  global.gc?.();
+  global.gc?.();
+  const before = process.memoryUsage().rss;
+  const peak = rssSampler();
+  const started = process.hrtime.bigint();
+  const { stdout } = await require('util').promisify(require('child_process').execFile)(
+    process.execPath,
+    [BURST_SCRIPT, list],
+    { maxBuffer: 16 * 1024 * 1024 }
+  );
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  fs.rmSync(path.dirname(list), { recursive: true, force: true });
+  const statuses = JSON.parse(stdout);
+  if (!statuses.every((status) => status === 200)) throw new Error(`burst: ${statuses.join(',')}`);
+  return { requests: urls.length, ms, peakAboveBefore: peak() - before };
+}
+
+/**
+ * The same site with the articles also in the visitors' site map (see the header), measured last:
+ * it ends by restarting Strapi, for the first plan.json after a start. Returns the Strapi now running.
+ */
+async function benchVisitors(strapi, baseUrl, n, plainFull) {
+  // The plain full run again, with the default file limits, in this state of the process: the
+  // run that writes the site map too is compared with it.
+  await strapi.plugin('sitemap').service('settings').update({ limits: null });
+  const plain = await measure('full run (again)', () =>
+    strapi.plugin('sitemap').service('generator').generate('script')
+  );
   await strapi
     .plugin('sitemap')
     .service('settings')
@@ -398,20 +450,20 @@ async function benchVisitors(strapi, baseUrl, n) {
     )
   );
   if (full.value.status !== 'success') throw new Error(`full run: ${JSON.stringify(full.value)}`);
+  // The nightly reconciliation once the site map is stored: compares, and writes what changed.
+  const steady = await measure('full run + visitors, again', () =>
+    profiled(`full-visitors-again-${n}`, () =>
+      strapi.plugin('sitemap').service('generator').generate('script')
+    )
+  );
+  await caughtUp(strapi);
   const timedGet = async (url) => {
     const started = process.hrtime.bigint();
     const response = await fetch(url);
     const body = await response.text();
     return { ms: Number(process.hrtime.bigint() - started) / 1e6, body, status: response.status };
   };
-  const planAt = (section) =>
-    `${baseUrl}/api/sitemap/plan.json?locale=en&order=alpha&section=${section}`;
-  // The seed's titles are "Article <n>": all under A.
-  const plan = planAt('A');
-  const firstRequest = await measure('first plan.json', () => timedGet(plan));
-  const later = [];
-  for (let i = 0; i < 20; i++) later.push((await timedGet(`${plan}&page=${1 + i}`)).ms);
-  later.sort((a, b) => a - b);
+  const planAt = (base, query) => `${base}/api/sitemap/plan.json?${query}`;
 
   const documents = strapi.documents('api::article.article');
   const created = await draftArticle(strapi, 'Bench visitor', 'bench-visitor');
@@ -421,16 +473,54 @@ async function benchVisitors(strapi, baseUrl, n) {
     const needle = '/bench-visitor"';
     for (;;) {
       // The only title under B: found as soon as its run is live.
-      const { body } = await timedGet(planAt('B'));
+      const { body } = await timedGet(planAt(baseUrl, 'locale=en&order=alpha&section=B'));
       if (body.includes(needle)) return Number(process.hrtime.bigint() - calledAt) / 1e6;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   });
+  const publishRun = await latestRun(strapi);
+  await caughtUp(strapi);
+
+  // Every locale and order, pages spread over each listing (the seed's titles all start with A).
+  const urls = [];
+  for (const locale of ['en', 'fr'])
+    for (const order of ['tree', 'alpha']) {
+      const { body } = await timedGet(planAt(baseUrl, `locale=${locale}&order=${order}`));
+      const { totalPages } = JSON.parse(body);
+      for (let i = 0; i < 65; i++)
+        urls.push(
+          planAt(
+            baseUrl,
+            `locale=${locale}&order=${order}&page=${1 + Math.floor((i * (totalPages - 1)) / 64)}`
+          )
+        );
+    }
+  const burstResult = await burst(urls);
+  const later = [];
+  for (let i = 0; i < 20; i++)
+    later.push((await timedGet(planAt(baseUrl, `locale=en&page=${1 + i * 7}`))).ms);
+  later.sort((a, b) => a - b);
+
+  // After a start: a new process reads nothing yet (settings, file list, locales, directories).
+  await strapi.destroy();
+  const restarted = await boot();
+  const afterStart = await timedGet(planAt(restarted.baseUrl, 'locale=en&page=1000'));
+  const secondAfterStart = await timedGet(
+    planAt(restarted.baseUrl, 'locale=fr&order=alpha&page=500')
+  );
   return {
-    full,
-    firstRequest: { ms: firstRequest.ms, peakRss: firstRequest.peakRss },
-    laterMedianMs: later[later.length >> 1],
-    publish: { ms: publish.value, run: await latestRun(strapi) },
+    strapi: restarted.strapi,
+    result: {
+      plainFull: plain,
+      full,
+      steady,
+      publish: { ms: publish.value, run: publishRun },
+      burst: burstResult,
+      laterMedianMs: later[later.length >> 1],
+      firstAfterStart: { ms: afterStart.ms, status: afterStart.status },
+      secondAfterStart: { ms: secondAfterStart.ms, status: secondAfterStart.status },
+      plainFullFirst: plainFull.ms,
+    },
   };
 }
 
@@ -444,15 +534,9 @@ async function benchSize(n) {
     cron: false,
     debounceMs: DEBOUNCE_MS,
   });
-  const strapi = await createStrapi({
-    appDir,
-    distDir: appDir,
-    autoReload: false,
-    serveAdminPanel: false,
-  }).load();
-  await caughtUp(strapi);
-  await new Promise((resolve) => strapi.server.listen(0, '127.0.0.1', resolve));
-  const baseUrl = `http://127.0.0.1:${strapi.server.httpServer.address().port}`;
+  const booted = await boot();
+  let { strapi } = booted;
+  const { baseUrl } = booted;
   try {
     const seeding = await measure('seed', () => seedArticles(strapi, n));
     global.gc?.();
@@ -496,7 +580,6 @@ async function benchSize(n) {
     });
     publishChange.ms = publishChange.value;
     const publishChangeRun = await latestRun(strapi);
-    const visitors = VISITORS ? await benchVisitors(strapi, baseUrl, n) : null;
     // Serving is measured on a file of the protocol's largest size, 50,000 URLs (the default is 10,000).
     await strapi
       .plugin('sitemap')
@@ -505,6 +588,12 @@ async function benchSize(n) {
     await strapi.plugin('sitemap').service('generator').generate('script');
     await caughtUp(strapi);
     const serving = await serve(strapi, baseUrl);
+    let visitors = null;
+    if (VISITORS) {
+      const measured = await benchVisitors(strapi, baseUrl, n, full);
+      strapi = measured.strapi;
+      visitors = measured.result;
+    }
     return {
       n,
       db: CLIENT,
@@ -555,11 +644,11 @@ async function main() {
     console.log(
       [
         '',
-        `| URLs | DB | full run | full run + visitors' site map | ratio | its peak RSS above idle | publish → in plan.json | first plan.json (builds the view) | its peak RSS above idle | later plan.json (median of 20) |`,
-        `| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
+        `| URLs | DB | full run | full run + visitors' site map, first (ratio, peak RSS above idle) | again, site map stored (ratio, peak RSS above idle) | publish → in plan.json (its run) | first plan.json after a start (a second one) | burst over every locale and order: peak RSS above before | later plan.json (median of 20) |`,
+        `| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
         ...withVisitors.map(
           ({ visitors: v, ...r }) =>
-            `| ${r.n.toLocaleString('en')} | ${r.db} | ${s(r.full.ms)} | ${s(v.full.ms)} | ${(v.full.ms / r.full.ms).toFixed(2)}× | ${mb(v.full.peakRss - r.idleRss)} | ${s(v.publish.ms)} (run ${s(v.publish.run.durationMs)}) | ${s(v.firstRequest.ms)} | ${mb(v.firstRequest.peakRss - r.idleRss)} | ${v.laterMedianMs.toFixed(1)} ms |`
+            `| ${r.n.toLocaleString('en')} | ${r.db} | ${s(v.plainFull.ms)} | ${s(v.full.ms)} (${(v.full.ms / v.plainFull.ms).toFixed(2)}×, ${mb(v.full.peakRss - r.idleRss)}) | ${s(v.steady.ms)} (${(v.steady.ms / v.plainFull.ms).toFixed(2)}×, ${mb(v.steady.peakRss - r.idleRss)}) | ${s(v.publish.ms)} (run ${s(v.publish.run.durationMs)}) | ${v.firstAfterStart.ms.toFixed(1)} ms (${v.secondAfterStart.ms.toFixed(1)} ms) | ${mb(v.burst.peakAboveBefore)} (${v.burst.requests} requests in ${s(v.burst.ms)}) | ${v.laterMedianMs.toFixed(1)} ms |`
         ),
       ].join('\n')
     );

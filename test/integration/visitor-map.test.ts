@@ -61,6 +61,17 @@ const linksOf = (page: PageJson) =>
     ...section.groups.flatMap((group) => group.links),
   ]);
 
+/** Polls a page until it answers 200 (what serving reads is cached for a second). */
+async function waitForPage(query: string) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const response = await fetch(planUrl('json', query));
+    if (response.status === 200) return (await response.json()) as PageJson;
+    if (Date.now() > deadline) throw new Error(`${query} answered ${response.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Every page of a listing, followed by its `next` links. */
 async function allLinks(query: string) {
   const links: Array<{ title: string; url: string }> = [];
@@ -287,6 +298,115 @@ it('follows publish and unpublish with the XML, rewriting only the type that cha
   expect(await settled(app.strapi, 30_000)).toBe(true);
   page = await planPage();
   expect(page.sections[0].groups[1].links.map((link) => link.title)).toEqual(['Alpine']);
+});
+
+/** The live directory of a listing: its sections and their leaves (name, id, count). */
+async function directoryOf(scope: string | null, order: 'tree' | 'alpha') {
+  const store = plugin().service('file-store');
+  const files = await store.listLive();
+  const file = files.find(
+    (candidate: any) =>
+      candidate.format === 'visitors-directory' &&
+      candidate.groupKey === `${scope ?? ''}\u0001${order}`
+  );
+  return file ? JSON.parse(await store.readText(file)) : null;
+}
+const leafIds = (directory: any, section: string) =>
+  directory.sections
+    .find((candidate: any) => candidate.key === section)
+    .leaves.map((leaf: any) => leaf.id);
+
+it('serves stored pages: a publish rewrites the leaf holding the entry and its directories, no other leaf', async () => {
+  const before = {
+    tree: leafIds(await directoryOf(null, 'tree'), 'category'),
+    alpha: leafIds(await directoryOf(null, 'alpha'), 'T'),
+    en: leafIds(await directoryOf('en', 'alpha'), 'T'),
+  };
+  // 12,000 topics: several leaves in each listing.
+  expect(before.tree.length).toBeGreaterThan(3);
+  await createCategory(app.strapi, { name: 'Topic 5000b', slug: 'topic-5000b' });
+  expect(await settled(app.strapi, 30_000)).toBe(true);
+  const after = {
+    tree: leafIds(await directoryOf(null, 'tree'), 'category'),
+    alpha: leafIds(await directoryOf(null, 'alpha'), 'T'),
+    en: leafIds(await directoryOf('en', 'alpha'), 'T'),
+  };
+  for (const listing of ['tree', 'alpha', 'en'] as const) {
+    const changed = after[listing].filter((id: number) => !before[listing].includes(id));
+    expect([listing, changed.length, after[listing].length]).toEqual([
+      listing,
+      1,
+      before[listing].length,
+    ]);
+  }
+  const t = await allLinks('order=alpha&section=T');
+  const at = t.findIndex((link) => link.title === 'Topic 5000b');
+  expect(t.slice(at - 1, at + 2).map((link) => link.title)).toEqual([
+    'Topic 5000',
+    'Topic 5000b',
+    'Topic 5001',
+  ]);
+});
+
+it('a full run keeps the stored pages of what did not change, and rewrites what changed without a hook', async () => {
+  const leaves = async () => ({
+    tree: leafIds(await directoryOf(null, 'tree'), 'category'),
+    t: leafIds(await directoryOf(null, 'alpha'), 'T'),
+  });
+  const before = await leaves();
+  expect((await plugin().service('generator').generate('manual')).status).toBe('success');
+  expect(await leaves()).toEqual(before);
+
+  // A title changed behind the plugin's back (no hook sees it): the full run finds it.
+  await app.strapi.db
+    .query(CATEGORY as UID.Schema)
+    .updateMany({ where: { slug: 'topic-7000' }, data: { name: 'Topic 7000 renamed' } });
+  expect((await plugin().service('generator').generate('manual')).status).toBe('success');
+  const after = await leaves();
+  expect(after.tree.filter((id: number) => !before.tree.includes(id))).toHaveLength(1);
+  expect(after.t.filter((id: number) => !before.t.includes(id))).toHaveLength(1);
+  const t = await allLinks('order=alpha&section=T');
+  expect(t.map((link) => link.title)).toContain('Topic 7000 renamed');
+  expect(t.map((link) => link.title)).not.toContain('Topic 7000');
+});
+
+it('rebuilds every stored page once the titles come from another field', async () => {
+  const settings = plugin().service('settings');
+  const { contentTypes } = (await settings.get()).settings;
+  await settings.update({
+    contentTypes: {
+      ...contentTypes,
+      [CATEGORY]: { ...contentTypes[CATEGORY], titleField: 'slug' },
+    },
+  });
+  try {
+    expect((await plugin().service('generator').generate('settings')).status).toBe('success');
+    const alpha = await planPage('order=alpha&section=T');
+    expect(linksOf(alpha)[0].title).toMatch(/^topic-/);
+  } finally {
+    await settings.update({ contentTypes: null });
+    expect((await plugin().service('generator').generate('settings')).status).toBe('success');
+  }
+});
+
+it('shows a locale added in i18n at once, with the pages of types without locales', async () => {
+  const locales = app.strapi.plugin('i18n').service('locales');
+  const de = await locales.create({ code: 'de', name: 'German (de)' });
+  try {
+    const page = await waitForPage('locale=de');
+    expect(page.locales).toEqual(['de', 'en', 'fr']);
+    // No article in German: the categories alone, as every locale lists them.
+    const english = await planPage();
+    expect(page.index).toEqual(english.index.filter((section) => section.key === 'category'));
+    const alpha = await planPage('locale=de&order=alpha');
+    const letters = (await planPage('order=alpha')).index.map((section) => section.key);
+    // The English letters less those only articles give (A for Alpine, R for Rock & Roll).
+    expect(alpha.index.map((section) => section.key)).toEqual(
+      letters.filter((letter) => letter !== 'A' && letter !== 'R')
+    );
+  } finally {
+    await locales.delete({ id: de.id });
+  }
 });
 
 it('previews where a type’s pages would stand in the site map, before the settings are saved', async () => {

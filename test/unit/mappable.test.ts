@@ -4,6 +4,7 @@ import {
   hasOwn,
   isMappableAttribute,
   isMappableType,
+  holdsCredentials,
 } from '../../server/src/core/mappable';
 
 describe('isMappableType', () => {
@@ -99,5 +100,27 @@ describe('hasOwn', () => {
     expect(hasOwn({}, '__proto__')).toBe(false);
     expect(hasOwn({}, 'constructor')).toBe(false);
     expect(hasOwn({}, 'toString')).toBe(false);
+  });
+});
+
+describe('holdsCredentials', () => {
+  it('marks the accounts of users-permissions and types with a password and an email', () => {
+    expect(holdsCredentials('plugin::users-permissions.user', {})).toBe(true);
+    expect(
+      holdsCredentials('api::member.member', {
+        email: { type: 'email' },
+        secret: { type: 'password' },
+      })
+    ).toBe(true);
+  });
+
+  it('leaves a type with a password field alone (an article’s preview password) an editor’s content', () => {
+    expect(
+      holdsCredentials('api::article.article', {
+        title: { type: 'string' },
+        previewPassword: { type: 'password' },
+      })
+    ).toBe(false);
+    expect(holdsCredentials('api::contact.contact', { email: { type: 'email' } })).toBe(false);
   });
 });

@@ -1,39 +1,33 @@
+import { compareEntries, type VisitorEntry } from '../../server/src/core/visitor-map';
+import { letterOf, linkPlace, sortKey } from '../../server/src/core/visitor-keys';
 import {
-  localesOf,
-  type VisitorEntry,
-  type VisitorTypeFile,
-} from '../../server/src/core/visitor-map';
-import {
-  buildView as buildFromSources,
-  letterOf,
-  sortKey,
-  updateView,
-  type ViewSource,
-} from '../../server/src/core/visitor-view';
+  cutLeaves,
+  entryLink,
+  LEAF_FILL,
+  LEAF_MAX,
+  LEAF_MIN,
+  netChanges,
+  planSection as planInto,
+  storedLinkKey,
+  type LeafPlan,
+  type LinkChange,
+  type LeafRef,
+  type StoredLink,
+} from '../../server/src/core/visitor-listing';
 import {
   entriesPerPage,
   LINKS_PER_PAGE,
   pageHref,
   pageLinks,
   pageOf,
+  type ComposedView,
+  type ViewSection,
 } from '../../server/src/core/visitor-page';
 import { renderVisitorHtml } from '../../server/src/core/visitor-html';
 import { visitorMapSettingErrors } from '../../server/src/core/visitor-settings';
 import type { SchemaCatalog } from '../../server/src/core/types';
 
 const site = 'https://www.example.com';
-/** Each file a chunk of its own, its type ranked by its place in the list. */
-const sourcesOf = (files: VisitorTypeFile[]): ViewSource[] =>
-  files.map((file, index) => ({ chunk: index + 1, rank: index, file }));
-const buildView = (files: VisitorTypeFile[], locale: string | null, order: 'tree' | 'alpha') =>
-  buildFromSources(sourcesOf(files), locale, order);
-const part = (key: string, entries: VisitorEntry[], labels = {}): VisitorTypeFile => ({
-  uid: `api::${key}.${key}`,
-  key,
-  displayName: key[0].toUpperCase() + key.slice(1),
-  labels,
-  entries,
-});
 const article = (
   n: number,
   title: string | null,
@@ -41,205 +35,362 @@ const article = (
   locale: string | null = 'en'
 ) => [`doc${n}`, locale, `${site}/${locale}/a/${n}`, title, group] as VisitorEntry;
 
-describe('buildView, tree order', () => {
-  const files = [
-    part(
-      'article',
-      [
-        article(1, 'Zebra', 'Animals'),
-        article(2, 'apple', 'Food'),
-        article(3, 'Ant', 'Animals'),
-        article(4, 'Loose', null),
-        article(5, 'Fromage', 'Food', 'fr'),
-        article(6, 'page 10', 'Food'),
-        article(7, 'page 9', 'Food'),
-      ],
-      { en: 'Blog', fr: 'Le blog' }
-    ),
-    part('page', [[`p1`, null, `${site}/about`, 'About', null]]),
+/** Entries as a full run lists them: each a line per order, sorted by section then key. */
+function listed(entries: VisitorEntry[], order: 'tree' | 'alpha', rankOf = (_: VisitorEntry) => 0) {
+  return entries
+    .map((entry) => {
+      const { place, link } = entryLink(entry, order, 'article', rankOf(entry));
+      return {
+        order: `${place.sectionOrder}\u0000${place.section}\u0000${place.key}`,
+        place,
+        link,
+      };
+    })
+    .sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
+}
+
+/** The plans of a section, as planSection gives them. */
+async function planSection(
+  leaves: LeafRef[],
+  changes: LinkChange[],
+  load: (leaf: LeafRef) => Promise<Array<{ key: string; link: StoredLink }>>
+) {
+  const plans: LeafPlan[] = [];
+  await planInto(leaves, changes, load, async (plan) => {
+    plans.push(plan);
+  });
+  return plans;
+}
+
+/** Leaves held in memory, as the directory refers to them, and their loader. */
+function leavesOf(links: StoredLink[][], section: string, order: 'tree' | 'alpha') {
+  const stored = new Map<number, StoredLink[]>();
+  const refs: LeafRef[] = links.map((leaf, i) => {
+    stored.set(i + 1, leaf);
+    return {
+      name: `leaf-${i + 1}`,
+      id: i + 1,
+      parts: 1,
+      etag: String(i),
+      count: leaf.length,
+      last: storedLinkKey(order, section, leaf[leaf.length - 1]),
+    };
+  });
+  return { refs, load: async (leaf: LeafRef) => stored.get(leaf.id)! };
+}
+
+describe('where a link stands', () => {
+  const entries = [
+    article(1, 'Zebra', 'Animals'),
+    article(2, 'apple', 'Food'),
+    article(3, 'Ant', 'Animals'),
+    article(4, 'Loose', null),
+    article(6, 'page 10', 'Food'),
+    article(7, 'page 9', 'Food'),
   ];
 
-  it('lists sections in the given order, ungrouped pages first, groups and titles sorted', async () => {
-    const view = await buildView(files, 'en', 'tree');
-    expect(view.sections.map((section) => [section.key, section.label, section.count])).toEqual([
-      ['article', 'Blog', 6],
-      ['page', 'Page', 1],
+  it('tree: pages outside any group first, groups and titles in order, numbers as numbers', () => {
+    const sorted = listed(entries, 'tree');
+    expect(sorted.map(({ link }) => [link[2], link[0]])).toEqual([
+      [null, 'Loose'],
+      ['Animals', 'Ant'],
+      ['Animals', 'Zebra'],
+      ['Food', 'apple'],
+      ['Food', 'page 9'],
+      ['Food', 'page 10'],
     ]);
-    expect(view.links.map((link) => link.group)).toEqual([
-      null,
-      'Animals',
-      'Animals',
-      'Food',
-      'Food',
-      'Food',
-      null,
-    ]);
-    // Numbers inside titles sort as numbers: "page 9" before "page 10".
-    expect(view.links.map((link) => link.title)).toEqual([
-      'Loose',
-      'Ant',
-      'Zebra',
-      'apple',
-      'page 9',
-      'page 10',
-      'About',
-    ]);
+    expect(new Set(sorted.map(({ place }) => place.section))).toEqual(new Set(['article']));
   });
 
-  it('shows a locale its own pages and those of types without locales, under its label', async () => {
-    const view = await buildView(files, 'fr', 'tree');
-    expect(view.sections[0].label).toBe('Le blog');
-    expect(view.links.map((link) => link.title)).toEqual(['Fromage', 'About']);
-    expect(localesOf(files)).toEqual(['en', 'fr']);
+  it('tree: a section per type, in the settings order', () => {
+    const pages = [article(8, 'About', null, null)];
+    const sorted = listed([...pages, ...entries], 'tree', (entry) => (entry[1] === null ? 1 : 0));
+    expect(sorted.at(-1)!.link[0]).toBe('About');
   });
 
-  it('pages a section on its own, pages under their section and group', async () => {
-    const view = await buildView(files, 'en', 'tree');
-    const page = pageOf(view, { section: 'article', page: 1 })!;
-    expect(page.total).toBe(6);
-    expect(page.totalPages).toBe(1);
-    expect(page.sections).toEqual([
-      {
-        key: 'article',
-        label: 'Blog',
-        links: [{ title: 'Loose', url: `${site}/en/a/4` }],
-        groups: [
-          {
-            label: 'Animals',
-            links: [
-              { title: 'Ant', url: `${site}/en/a/3` },
-              { title: 'Zebra', url: `${site}/en/a/1` },
-            ],
-          },
-          {
-            label: 'Food',
-            links: [
-              { title: 'apple', url: `${site}/en/a/2` },
-              { title: 'page 9', url: `${site}/en/a/7` },
-              { title: 'page 10', url: `${site}/en/a/6` },
-            ],
-          },
-        ],
-      },
-    ]);
-    expect(pageOf(view, { section: 'nope', page: 1 })).toBeNull();
-    expect(pageOf(view, { page: 2 })).toBeNull();
-    expect(pageOf(view, { page: 0 })).toBeNull();
-  });
-});
-
-describe('buildView, alphabetical order', () => {
-  it('files pages under their first letter without accents; other scripts and digits under #', async () => {
-    const files = [
-      part('article', [
+  it('alpha: a section per first letter without accents; other scripts and digits under # first', () => {
+    const sorted = listed(
+      [
         article(1, 'Éclair', null),
         article(2, 'ecole', null),
         article(3, '2026 review', null),
         article(4, '東京', null),
         article(5, 'Ёлка', null),
         article(6, null, null),
-      ]),
-    ];
-    const view = await buildView(files, 'en', 'alpha');
-    expect(view.sections.map((section) => [section.key, section.count])).toEqual([
-      ['#', 2],
-      ['E', 2],
-      ['H', 1],
-      ['Ё'.normalize('NFD')[0].toUpperCase(), 1],
+      ],
+      'alpha'
+    );
+    expect(sorted.map(({ place }) => place.section)).toEqual([
+      '#',
+      '#',
+      'E',
+      'E',
+      'H',
+      'Ё'.normalize('NFD')[0].toUpperCase(),
     ]);
     // A page without a title is shown and filed by its URL.
-    expect(view.links.find((link) => link.url.endsWith('/6'))!.title).toBe(`${site}/en/a/6`);
+    expect(sorted.find(({ link }) => link[1].endsWith('/6'))!.link[0]).toBe(`${site}/en/a/6`);
     expect(letterOf('  ábc')).toBe('A');
     expect(letterOf('…')).toBe('#');
   });
 
-  it('sorts by a key that drops accents and case and reads numbers as numbers', async () => {
+  it('sorts by a key that drops accents and case and reads numbers as numbers', () => {
     const sorted = ['Zoë', 'zebra', 'Émile', 'eagle', 'Part 10', 'Part 9', 'part 009b'].sort(
       (a, b) => (sortKey(a) < sortKey(b) ? -1 : 1)
     );
     expect(sorted).toEqual(['eagle', 'Émile', 'Part 9', 'part 009b', 'Part 10', 'zebra', 'Zoë']);
   });
-});
 
-describe('updateView', () => {
-  it('gives what a build from the new chunks gives, for both orders and each locale', async () => {
-    const first: VisitorTypeFile = part('article', [
-      article(1, 'Ant', 'Animals'),
-      article(2, 'Bee', 'Animals'),
-      article(3, 'Fig', 'Food', 'fr'),
-    ]);
-    const second = part('article', [article(4, 'Cod', 'Fish'), article(5, 'Yak', 'Animals')]);
-    const secondAfter = part('article', [
-      article(5, 'Yak', 'Animals'),
-      article(6, 'Ant 2', null),
-      article(7, 'Olive', 'Food', 'fr'),
-    ]);
-    const pages = part('page', [['p1', null, `${site}/about`, 'About', null]]);
-    const before: ViewSource[] = [
-      { chunk: 1, rank: 0, file: first },
-      { chunk: 2, rank: 0, file: second },
-      { chunk: 3, rank: 1, file: pages },
-    ];
-    const replacement: ViewSource = { chunk: 4, rank: 0, file: secondAfter };
-    const after = [before[0], replacement, before[2]];
-    for (const locale of ['en', 'fr'])
-      for (const order of ['tree', 'alpha'] as const) {
-        const updated = await updateView(
-          await buildFromSources(before, locale, order),
-          new Set([2]),
-          [replacement]
-        );
-        const rebuilt = await buildFromSources(after, locale, order);
-        expect(updated.links).toEqual(rebuilt.links);
-        expect(updated.sections).toEqual(rebuilt.sections);
+  it('gives the same key to a stored link as to the entry it came from', () => {
+    for (const order of ['tree', 'alpha'] as const)
+      for (const entry of entries) {
+        const { place, link } = entryLink(entry, order, 'article', 3);
+        expect(storedLinkKey(order, place.section, link)).toBe(place.key);
       }
+    // Control characters in a group never reach a key's separators.
+    expect(
+      linkPlace('tree', { title: 'a', url: 'u', group: 'x\u0001y' }, 't', 0).key.includes(
+        'x\u0001y'
+      )
+    ).toBe(false);
   });
 });
 
-describe('paging', () => {
-  const many = part(
-    'article',
-    Array.from({ length: 250 }, (_, i) => article(i, `Title ${String(i).padStart(3, '0')}`, null))
-  );
-  let view: Awaited<ReturnType<typeof buildView>>;
-  beforeAll(async () => {
-    view = await buildView([many], 'en', 'tree');
+describe('compareEntries', () => {
+  it('gives each page that came, went or is shown differently, once', () => {
+    const changes: Array<[string | undefined, string | undefined]> = [];
+    compareEntries(
+      [article(1, 'Kept', null), article(2, 'Old title', null), article(3, 'Gone', null)],
+      [article(1, 'Kept', null), article(2, 'New title', null), article(4, 'New', null)],
+      (before, after) => changes.push([before?.[3] ?? undefined, after?.[3] ?? undefined])
+    );
+    expect(changes).toEqual([
+      ['Old title', 'New title'],
+      [undefined, 'New'],
+      ['Gone', undefined],
+    ]);
+  });
+});
+
+describe('leaves', () => {
+  const links = (from: number, count: number): StoredLink[] =>
+    Array.from({ length: count }, (_, i) => [
+      `Title ${String(from + i).padStart(6, '0')}`,
+      `${site}/p/${from + i}`,
+      null,
+    ]);
+  const keyed = (list: StoredLink[]) =>
+    list.map((link) => ({ key: storedLinkKey('alpha', 'T', link), link }));
+
+  it('cuts evenly into leaves of about LEAF_FILL', () => {
+    const leaves = cutLeaves(links(0, LEAF_FILL * 2 + 10));
+    expect(leaves.map((leaf) => leaf.length)).toEqual([LEAF_FILL + 5, LEAF_FILL + 5]);
   });
 
-  it('keeps every page, navigation included, at 100 links or fewer', async () => {
-    const page = pageOf(view, { page: 1 })!;
+  it('rewrites only the leaf whose key range holds a change', async () => {
+    const { refs, load } = leavesOf(
+      [links(0, 2000), links(2000, 2000), links(4000, 2000)],
+      'T',
+      'alpha'
+    );
+    const added = links(2500, 1)[0];
+    added[0] = 'Title 002500b';
+    const plans = await planSection(
+      refs,
+      [{ key: storedLinkKey('alpha', 'T', added), link: added }],
+      (leaf) => load(leaf).then(keyed)
+    );
+    expect(plans.map((plan) => ('keep' in plan ? plan.keep.name : plan.write.length))).toEqual([
+      'leaf-1',
+      2001,
+      'leaf-3',
+    ]);
+  });
+
+  it('splits a leaf that grows past LEAF_MAX, and merges one that falls below LEAF_MIN', async () => {
+    const { refs, load } = leavesOf(
+      [links(0, LEAF_MAX), links(LEAF_MAX, 1000), links(9000, 10)],
+      'T',
+      'alpha'
+    );
+    // Between the first leaf's first two links.
+    const grown: StoredLink = ['Title 000000b', `${site}/p/0b`, null];
+    const removals = links(LEAF_MAX, 1000 - LEAF_MIN + 1).map((link) => ({
+      key: storedLinkKey('alpha', 'T', link),
+      link: null,
+    }));
+    const plans = await planSection(
+      refs,
+      [{ key: storedLinkKey('alpha', 'T', grown), link: grown }, ...removals],
+      (leaf) => load(leaf).then(keyed)
+    );
+    // The first leaf splits in two; the second, now small, merges into the last (which may stay small).
+    expect(plans.map((plan) => ('keep' in plan ? plan.keep.name : plan.write.length))).toEqual([
+      LEAF_MAX / 2 + 1,
+      LEAF_MAX / 2,
+      LEAF_MIN - 1 + 10,
+    ]);
+    const written = plans.flatMap((plan) => ('write' in plan ? plan.write : []));
+    const keys = written.map((item) => item.key);
+    expect([...keys].sort()).toEqual(keys);
+  });
+
+  it('writes the settled part of a long run of changes as it goes, in order', async () => {
+    const { refs, load } = leavesOf([links(0, 10)], 'T', 'alpha');
+    const added = keyed(links(10, LEAF_MAX * 3));
+    const plans: LeafPlan[] = [];
+    const lengths: number[] = [];
+    await planInto(
+      refs,
+      added,
+      (leaf) => load(leaf).then(keyed),
+      async (plan) => {
+        plans.push(plan);
+        lengths.push('write' in plan ? plan.write.length : 0);
+      }
+    );
+    const written = plans.flatMap((plan) => ('write' in plan ? plan.write : []));
+    expect(written).toHaveLength(10 + LEAF_MAX * 3);
+    expect(written.map((item) => item.key)).toEqual([...written.map((item) => item.key)].sort());
+    expect(Math.max(...lengths)).toBeLessThanOrEqual(LEAF_MAX);
+  });
+
+  it('folds a removal and an addition of the same link into nothing', async () => {
+    const link: StoredLink = ['Same', `${site}/same`, null];
+    const key = storedLinkKey('alpha', 'S', link);
+    const folded: LinkChange[] = [];
+    for await (const change of netChanges([
+      { key, link },
+      { key, link: null },
+      { key: `${key}z`, link: null },
+    ]))
+      folded.push(change);
+    expect(folded).toEqual([{ key: `${key}z`, link: null }]);
+  });
+
+  it('drops a leaf left empty, and starts a section from its first links', async () => {
+    const { refs, load } = leavesOf([links(0, 3)], 'T', 'alpha');
+    const plans = await planSection(
+      refs,
+      keyed(links(0, 3)).map(({ key }) => ({ key, link: null })),
+      (leaf) => load(leaf).then(keyed)
+    );
+    expect(plans).toEqual([]);
+    const first = await planSection([], keyed(links(0, 2)), async () => []);
+    expect(first).toEqual([{ write: keyed(links(0, 2)) }]);
+  });
+});
+
+describe('pages cut from leaves', () => {
+  const titles = (from: number, count: number): StoredLink[] =>
+    Array.from({ length: count }, (_, i) => [
+      `Title ${String(from + i).padStart(3, '0')}`,
+      `${site}/en/a/${from + i}`,
+      null,
+    ]);
+  const leaves = [titles(0, 120), titles(120, 80), titles(200, 50)];
+  const reads: number[] = [];
+  const { refs, load } = leavesOf(leaves, 'article', 'tree');
+  const counted = async (leaf: LeafRef) => {
+    reads.push(leaf.id);
+    return load(leaf);
+  };
+  const section: ViewSection = { key: 'article', label: 'Blog', count: 250, leaves: refs };
+  const view: ComposedView = { locale: 'en', order: 'tree', sections: [section] };
+
+  it('keeps every page, navigation included, at 100 links or fewer, reading only its leaves', async () => {
+    reads.length = 0;
+    const page = (await pageOf(view, { page: 2 }, counted))!;
     // One section: all sections, the section, the other order, previous and next.
     expect(page.pageSize).toBe(LINKS_PER_PAGE - 1 - 4);
     expect(page.totalPages).toBe(Math.ceil(250 / page.pageSize));
-    const last = pageOf(view, { page: page.totalPages })!;
+    expect(page.sections[0].links.map((link) => link.title)).toEqual(
+      titles(95, 95).map((link) => link[0])
+    );
+    expect(reads).toEqual([1, 2]);
+    const last = (await pageOf(view, { page: page.totalPages }, counted))!;
     expect(last.sections[0].links.at(-1)!.title).toBe('Title 249');
     expect(entriesPerPage(500)).toBe(20);
+    expect(await pageOf(view, { section: 'nope', page: 1 }, counted)).toBeNull();
+    expect(await pageOf(view, { page: 4 }, counted)).toBeNull();
+    expect(await pageOf(view, { page: 0 }, counted)).toBeNull();
+  });
+
+  it('pages go on from one section to the next, and a section pages on its own', async () => {
+    const other: ViewSection = {
+      key: 'page',
+      label: 'Page',
+      count: 2,
+      leaves: leavesOf(
+        [
+          [
+            ['About', `${site}/about`, null],
+            ['Contact', `${site}/contact`, 'Help'],
+          ],
+        ],
+        'page',
+        'tree'
+      ).refs,
+    };
+    const both: ComposedView = { ...view, sections: [section, other] };
+    const pages = new Map<number, StoredLink[]>([
+      [
+        1,
+        [
+          ['About', `${site}/about`, null],
+          ['Contact', `${site}/contact`, 'Help'],
+        ],
+      ],
+    ]);
+    const loader = (leaf: LeafRef) =>
+      leaf.name.startsWith('leaf') && leaf.count === 2
+        ? Promise.resolve(pages.get(1)!)
+        : load(leaf);
+    const last = (await pageOf(both, { page: 3 }, loader))!;
+    expect(last.sections.map((shown) => shown.key)).toEqual(['article', 'page']);
+    expect(last.sections[1]).toEqual({
+      key: 'page',
+      label: 'Page',
+      links: [{ title: 'About', url: `${site}/about` }],
+      groups: [{ label: 'Help', links: [{ title: 'Contact', url: `${site}/contact` }] }],
+    });
+    const alone = (await pageOf(both, { section: 'page', page: 1 }, loader))!;
+    expect(alone.total).toBe(2);
+    expect(alone.index.map((entry) => [entry.key, entry.count])).toEqual([
+      ['article', 250],
+      ['page', 2],
+    ]);
   });
 
   it('links the previous and next pages, only the parameters that differ from the defaults', async () => {
     const endpoint = 'https://cms.example.com/api/sitemap/plan.json';
-    const page = pageOf(view, { page: 2 })!;
+    const page = (await pageOf(view, { page: 2 }, load))!;
     const links = pageLinks(endpoint, page);
     expect(links.prev).toBe(`${endpoint}?locale=en`);
     expect(links.next).toBe(`${endpoint}?locale=en&page=3`);
     expect(links.otherOrder).toBe(`${endpoint}?locale=en&order=alpha`);
     expect(links.sections.article).toBe(`${endpoint}?locale=en&section=article`);
-    expect(pageLinks(endpoint, pageOf(view, { page: 1 })!).prev).toBeNull();
+    expect(pageLinks(endpoint, (await pageOf(view, { page: 1 }, load))!).prev).toBeNull();
     expect(pageHref(endpoint, { locale: null, order: 'alpha', section: '#', page: 1 })).toBe(
       `${endpoint}?order=alpha&section=%23`
     );
   });
 
   it('renders HTML with the locale, escaped text, and at most 100 links', async () => {
-    const hostile = part('article', [
-      ...Array.from({ length: 150 }, (_, i) => article(i, `T${i}`, null, 'fr')),
-      article(999, `<script>alert("x")</script>`, 'A & B', 'fr'),
-    ]);
-    const frView = await buildView([hostile], 'fr', 'tree');
+    const hostile: StoredLink[] = [
+      ...titles(0, 150),
+      ['<script>alert("x")</script>', `${site}/fr/a/999`, 'A & B'],
+    ];
+    const fr = leavesOf([hostile], 'article', 'tree');
+    const frView: ComposedView = {
+      locale: 'fr',
+      order: 'tree',
+      sections: [{ key: 'article', label: 'Le blog', count: hostile.length, leaves: fr.refs }],
+    };
     for (let n = 1; n <= 2; n++) {
       const html = renderVisitorHtml(
         'https://cms.example.com/api/sitemap/plan.html',
-        pageOf(frView, { page: n })!,
+        (await pageOf(frView, { page: n }, fr.load))!,
         'www.example.com'
       );
       expect(html).toContain('<html lang="fr">');

@@ -49,7 +49,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if ('errors' in query) return ctx.badRequest(query.errors.join('; '));
     const found = await getService(strapi, 'visitor-map').view(query.locale, query.order);
     if (!found) return ctx.notFound('no site map for visitors in this locale');
-    const page = pageOf(found.view, { section: query.section, page: query.page });
+    // Only the leaves this page stands in are read.
+    const page = await pageOf(found.view, { section: query.section, page: query.page }, found.load);
     if (!page) return ctx.notFound('no such section or page');
 
     // The JSON is data for a front end; the HTML is the page people read, and may be indexed.

@@ -121,7 +121,9 @@ export type FileFormat =
   | 'block-index'
   | 'feed'
   | 'feed-state'
-  | 'visitors';
+  | 'visitors'
+  | 'visitors-directory'
+  | 'visitors-leaf';
 
 /** A live file as the dashboard lists it. */
 export interface SitemapFileSummary {
@@ -149,7 +151,7 @@ export interface RunSummary {
   filesWritten: number | null;
   urlCount: number | null;
   error: string | null;
-  report: { scope?: string } | null;
+  report: { scope?: string; settingWarnings?: SkippedSetting[] } | null;
 }
 
 /** The run in progress in this process. */

@@ -38,12 +38,14 @@ export function isMappableType(uid: string, pluginOptions: unknown): boolean {
 /** The users of users-permissions hold their email, and tokens and a password hash beside it. */
 const CREDENTIAL_TYPES = new Set(['plugin::users-permissions.user']);
 
-/** A type that holds credentials: a password field, or a known type of accounts. */
+/**
+ * A type of accounts: users-permissions' users, or any type with both a password and an email
+ * field (a members type of the project's own). A password field alone (an article's preview
+ * password) is never read, but leaves the type's other fields an editor's content.
+ */
 export function holdsCredentials(uid: string, attributes: Record<string, RawAttribute>): boolean {
-  return (
-    CREDENTIAL_TYPES.has(uid) ||
-    Object.values(attributes).some((attribute) => attribute.type === 'password')
-  );
+  const types = new Set(Object.values(attributes).map((attribute) => attribute.type));
+  return CREDENTIAL_TYPES.has(uid) || (types.has('password') && types.has('email'));
 }
 
 /** A field an editor sees and that is not secret; `isPrivate` is Strapi's verdict (attribute flag or model option). */

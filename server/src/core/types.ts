@@ -148,8 +148,8 @@ export interface ContentTypeInfo {
   localized: boolean;
   draftAndPublish: boolean;
   /**
-   * Holds credentials (a password field, or users-permissions' users): never listed, nor read
-   * through a relation, by a mapping saved in the admin; only config/plugins may.
+   * Holds credentials (users-permissions' users, or a type with a password and an email field):
+   * never listed, nor read through a relation, by a mapping saved in the admin; only config/plugins may.
    */
   credentials?: boolean;
   attributes: Record<string, AttributeInfo>;

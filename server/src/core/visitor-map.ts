@@ -1,7 +1,8 @@
 /**
- * The site map for visitors (a "plan du site"): what a run stores of each listed page, and what a
- * page's version shows there. Views (core/visitor-view) sort the stored pages; pages of a view
- * (core/visitor-page) are what plan.json and plan.html answer. Pure.
+ * The site map for visitors (a "plan du site"): what a run stores of each listed page (its entry),
+ * what a page's version shows there, and which pages changed between two runs. Runs store the
+ * pages sorted in listings (core/visitor-listing); pages of a listing (core/visitor-page) are what
+ * plan.json and plan.html answer. Pure.
  */
 import { readPath } from './pattern';
 
@@ -47,9 +48,26 @@ export const sectionLabel = (
   displayName: string
 ) => (locale && labels[locale]) || labels['*'] || displayName;
 
-/** The locales the site map has, sorted; empty when no listed type is localized. */
-export function localesOf(files: VisitorTypeFile[]): string[] {
-  const locales = new Set<string>();
-  for (const file of files) for (const entry of file.entries) if (entry[1]) locales.add(entry[1]);
-  return [...locales].sort();
+/** Two versions of the same page in the site map differ when what it shows or where it goes does. */
+const sameEntry = (a: VisitorEntry, b: VisitorEntry) =>
+  a[2] === b[2] && a[3] === b[3] && a[4] === b[4];
+
+/**
+ * The pages that changed between two sets of one type's entries over the same documents: each
+ * (document, locale) listed before and not now, now and not before, or shown differently, as a
+ * (before, after) pair for `changed`.
+ */
+export function compareEntries(
+  before: VisitorEntry[],
+  after: VisitorEntry[],
+  changed: (before: VisitorEntry | undefined, after: VisitorEntry | undefined) => void
+) {
+  const old = new Map(before.map((entry) => [`${entry[0]}|${entry[1] ?? ''}`, entry]));
+  for (const entry of after) {
+    const key = `${entry[0]}|${entry[1] ?? ''}`;
+    const was = old.get(key);
+    old.delete(key);
+    if (!was || !sameEntry(was, entry)) changed(was, entry);
+  }
+  for (const was of old.values()) changed(was, undefined);
 }

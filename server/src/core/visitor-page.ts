@@ -1,9 +1,10 @@
 /**
- * Pages of a view of the visitors' site map: what plan.json and plan.html show, and the addresses
- * of the pages around one. Every page, navigation included, holds at most 100 links. Pure.
+ * Pages of the visitors' site map: what plan.json and plan.html show, cut from the stored leaves of
+ * a locale's listings (core/visitor-listing), and the addresses of the pages around one. Every page,
+ * navigation included, holds at most 100 links. Pure: leaves are read by the caller.
  */
 import type { VisitorOrder } from './visitor-map';
-import type { VisitorView } from './visitor-view';
+import type { LeafRef, StoredLink } from './visitor-listing';
 
 /** Links on one page, navigation included (the usual advice for a site map people read). */
 export const LINKS_PER_PAGE = 100;
@@ -54,38 +55,62 @@ export interface VisitorPage {
 export const entriesPerPage = (sectionCount: number) =>
   Math.max(MIN_ENTRIES_PER_PAGE, LINKS_PER_PAGE - sectionCount - 4);
 
-/** The page asked for; null when the section is unknown or the page is past the last. */
-export function pageOf(view: VisitorView, request: PageRequest): VisitorPage | null {
-  let start = 0;
-  let end = view.links.length;
+/** A section of the view a page is cut from: its links are in the leaves, `count` in all. */
+export interface ViewSection {
+  key: string;
+  label: string;
+  count: number;
+  leaves: LeafRef[];
+}
+
+/** One locale's site map in one order, as its directories describe it (no link is read yet). */
+export interface ComposedView {
+  locale: string | null;
+  order: VisitorOrder;
+  sections: ViewSection[];
+}
+
+/**
+ * The page asked for; null when the section is unknown or the page is past the last. Only the
+ * leaves the page's links stand in are read (`load`): one or two, whatever the site's size.
+ */
+export async function pageOf(
+  view: ComposedView,
+  request: PageRequest,
+  load: (leaf: LeafRef) => Promise<StoredLink[]>
+): Promise<VisitorPage | null> {
+  let listed = view.sections;
   if (request.section !== undefined) {
     const section = view.sections.find((candidate) => candidate.key === request.section);
     if (!section) return null;
-    start = section.start;
-    end = section.start + section.count;
+    listed = [section];
   }
   const pageSize = entriesPerPage(view.sections.length);
-  const total = end - start;
+  const total = listed.reduce((sum, section) => sum + section.count, 0);
   const totalPages = Math.max(1, Math.ceil(total / pageSize));
   if (!Number.isInteger(request.page) || request.page < 1 || request.page > totalPages) return null;
 
+  const from = (request.page - 1) * pageSize;
+  const to = Math.min(total, from + pageSize);
   const sections: PageSection[] = [];
-  const from = start + (request.page - 1) * pageSize;
-  for (const link of view.links.slice(from, Math.min(end, from + pageSize))) {
-    let section = sections[sections.length - 1];
-    if (!section || section.key !== link.section) {
-      const label = view.labels.get(link.section) ?? link.section;
-      section = { key: link.section, label, links: [], groups: [] };
-      sections.push(section);
+  let start = 0;
+  for (const section of listed) {
+    const end = start + section.count;
+    if (end > from && start < to) {
+      const shown: PageSection = { key: section.key, label: section.label, links: [], groups: [] };
+      for (const link of await sliceOf(section, from - start, to - start, load)) {
+        const [title, url, group] = link;
+        if (group === null) shown.links.push({ title, url });
+        else {
+          let last = shown.groups[shown.groups.length - 1];
+          if (!last || last.label !== group)
+            shown.groups.push((last = { label: group, links: [] }));
+          last.links.push({ title, url });
+        }
+      }
+      sections.push(shown);
     }
-    const shown = { title: link.title, url: link.url };
-    if (link.group === null) section.links.push(shown);
-    else {
-      let group = section.groups[section.groups.length - 1];
-      if (!group || group.label !== link.group)
-        section.groups.push((group = { label: link.group, links: [] }));
-      group.links.push(shown);
-    }
+    start = end;
   }
   return {
     locale: view.locale,
@@ -98,6 +123,27 @@ export function pageOf(view: VisitorView, request: PageRequest): VisitorPage | n
     index: view.sections.map(({ key, label, count }) => ({ key, label, count })),
     sections,
   };
+}
+
+/** The links of a section from position `from` up to `to`, read from the leaves they stand in. */
+async function sliceOf(
+  section: ViewSection,
+  from: number,
+  to: number,
+  load: (leaf: LeafRef) => Promise<StoredLink[]>
+): Promise<StoredLink[]> {
+  const links: StoredLink[] = [];
+  let start = 0;
+  for (const leaf of section.leaves) {
+    const end = start + leaf.count;
+    if (end > from && start < to) {
+      const stored = await load(leaf);
+      links.push(...stored.slice(Math.max(0, from - start), Math.min(leaf.count, to - start)));
+    }
+    if (end >= to) break;
+    start = end;
+  }
+  return links;
 }
 
 export interface PageAddress {

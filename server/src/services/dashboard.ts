@@ -24,7 +24,7 @@ function findingsShown(
   };
 }
 
-/** A run as the dashboard lists it: its report's findings are shown only for the last full run. */
+/** A run as the dashboard lists it: the findings of its report (entries) only for the last full run, filtered. */
 const runSummary = (run: RunSummary): RunSummary => ({
   id: run.id,
   trigger: run.trigger,
@@ -34,7 +34,9 @@ const runSummary = (run: RunSummary): RunSummary => ({
   filesWritten: run.filesWritten,
   urlCount: run.urlCount,
   error: run.error,
-  report: run.report ? { scope: run.report.scope } : null,
+  report: run.report
+    ? { scope: run.report.scope, settingWarnings: run.report.settingWarnings }
+    : null,
 });
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({

@@ -1,148 +1,139 @@
 /**
- * Serves the visitors' site map from the live chunks the runs wrote (`visitors-<type>-<n>.json`).
- * Each chunk is read once per instance and kept while it is live; each (locale, order) view is
- * built on first request and, when a switch replaces a few chunks, updated by a merge (the views
- * asked for before are updated as soon as the new set is seen). A request then only slices a page.
+ * Serves the visitors' site map from what the runs stored (generation/visitor-listings): a request
+ * reads its locale's listing directories (small: a leaf's name, count and last key each, cached by
+ * row) and the one or two leaves its page stands in, and builds nothing whose size grows with the
+ * site. The tree's sections of types without locales, and a locale's letters when it has no pages
+ * of its own, come from the listings of the types without locales, so a locale added in i18n has
+ * its site map at once.
  */
 import { createHash } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
-import type { VisitorOrder, VisitorTypeFile } from '../core/visitor-map';
-import { buildView, updateView, type ViewSource, type VisitorView } from '../core/visitor-view';
+import { typeGroup } from '../core/file-names';
+import { listingKey, type LeafContent, type ListingDirectory } from '../core/visitor-listing';
+import { sectionLabel, type VisitorOrder } from '../core/visitor-map';
+import type { ComposedView, ViewSection } from '../core/visitor-page';
+import { DIRECTORY_FORMAT } from './generation/visitor-listings';
 import type { StoredFile } from './file-store';
 import { getService } from '../utils/get-service';
+import { displayNameOf } from '../utils/display-name';
 import { projectLocales } from '../utils/project-locales';
 
-interface Source extends ViewSource {
-  locales: Set<string>;
-}
-
-interface LiveMap {
-  /** The live chunks' ids and their types' places: a switch or a new order of types changes it. */
-  key: string;
-  /** Strong validator of everything a page shows: the chunks' content hashes. */
-  etag: string;
-  lastModified: Date;
-  sources: Promise<Map<number, Source>>;
-  /** The locales of the site map: those of its pages and the project's (i18n's) others. */
-  locales: Promise<string[]>;
-  views: Map<string, Promise<VisitorView>>;
-}
-
-/** Between slices of a view's build: requests and timers (the lease's renewal) get their turn. */
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-const viewKeyOf = (locale: string | null, order: VisitorOrder) => `${locale ?? ''}|${order}`;
-
-async function readSource(
-  store: { readText(file: StoredFile): Promise<string> },
-  file: StoredFile,
-  rank: number
-): Promise<Source> {
-  const part = JSON.parse(await store.readText(file)) as VisitorTypeFile;
-  const locales = new Set<string>();
-  for (const entry of part.entries) if (entry[1]) locales.add(entry[1]);
-  return { chunk: file.id, rank, file: part, locales };
-}
+/** Directories kept parsed per instance (rows never change: the id is the key). */
+const DIRECTORIES_KEPT = 32;
+/** The project's locales are read at most this often: a locale added in i18n shows within it. */
+const LOCALES_MS = 1_000;
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  let cached: LiveMap | null = null;
+  const directories = new Map<number, Promise<ListingDirectory>>();
+  let locales: { at: number; codes: Promise<string[]> } | null = null;
 
-  async function liveMap(): Promise<LiveMap | null> {
-    const store = getService(strapi, 'file-store');
-    const { types } = await getService(strapi, 'settings').plan();
-    const ranks = new Map(
-      [...types].filter(([, mapped]) => mapped.visitorMap).map(([uid], index) => [uid, index])
-    );
-    const files = [...(await store.servedFiles()).values()].filter(
-      (file) => file.format === 'visitors' && ranks.has(file.contentType ?? '')
-    );
-    if (files.length === 0) return null;
-    const rankOf = (file: StoredFile) => ranks.get(file.contentType!)!;
-    const key = files.map((file) => `${file.id}:${rankOf(file)}`).join(',');
-    if (cached?.key === key) return cached;
-
-    const previous = cached;
-    const sources = (async () => {
-      // Chunks still live are not read again.
-      const before = previous ? await previous.sources.catch(() => null) : null;
-      const read = new Map<number, Source>();
-      for (const file of files) {
-        const kept = before?.get(file.id);
-        read.set(
-          file.id,
-          kept?.rank === rankOf(file) ? kept : await readSource(store, file, rankOf(file))
-        );
-      }
-      return read;
-    })();
-    const next: LiveMap = {
-      key,
-      etag: createHash('sha256')
-        .update(files.map((file) => `${file.etag}:${rankOf(file)}`).join(','))
-        .digest('base64url')
-        .slice(0, 27),
-      lastModified: new Date(Math.max(...files.map((file) => new Date(file.createdAt).getTime()))),
-      sources,
-      locales: (async () => {
-        const codes = new Set(await projectLocales(strapi));
-        for (const source of (await sources).values())
-          for (const code of source.locales) codes.add(code);
-        return [...codes].sort();
-      })(),
-      views: new Map(),
-    };
-    Promise.all([sources, next.locales]).catch(() => {
-      if (cached === next) cached = null;
-    });
-    cached = next;
-    if (previous) carryViews(previous, next);
-    return next;
+  function directoryOf(file: StoredFile): Promise<ListingDirectory> {
+    let parsed = directories.get(file.id);
+    if (!parsed) {
+      parsed = getService(strapi, 'file-store')
+        .readText(file)
+        .then((text) => JSON.parse(text) as ListingDirectory);
+      parsed.catch(() => directories.delete(file.id));
+      directories.set(file.id, parsed);
+      // Oldest first out: a Map iterates in insertion order.
+      if (directories.size > DIRECTORIES_KEPT) directories.delete(directories.keys().next().value!);
+    }
+    return parsed;
   }
 
-  /** The views asked for on the last set, updated for the new one by a merge. */
-  function carryViews(previous: LiveMap, next: LiveMap) {
-    for (const [viewKey, pending] of previous.views) {
-      const view = (async () => {
-        const [before, after, old] = await Promise.all([previous.sources, next.sources, pending]);
-        const removed = new Set(
-          [...before.keys()].filter((id) => after.get(id) !== before.get(id))
-        );
-        const added = [...after.values()].filter((source) => before.get(source.chunk) !== source);
-        return updateView(old, removed, added, yieldToRequests);
-      })();
-      view.catch(() => {
-        if (next.views.get(viewKey) === view) next.views.delete(viewKey);
-      });
-      next.views.set(viewKey, view);
+  function projectCodes(): Promise<string[]> {
+    if (!locales || Date.now() - locales.at > LOCALES_MS) {
+      const codes = projectLocales(strapi);
+      codes.catch(() => (locales = null));
+      locales = { at: Date.now(), codes };
     }
+    return locales.codes;
   }
 
   return {
     /**
      * The view of `locale` (its default: the site's default locale, else the first one) in `order`,
-     * with the validators of the live chunks; null when no type is listed or the locale has no pages.
+     * with its validators, and how to read a leaf; null when no type is listed or the locale is not
+     * one of the site's.
      */
     async view(locale: string | undefined, order: VisitorOrder) {
-      const map = await liveMap();
-      if (!map) return null;
-      const [sources, locales] = await Promise.all([map.sources, map.locales]);
-      let chosen: string | null = null;
-      if (locales.length > 0) {
-        const { defaultLocale } = await getService(strapi, 'settings').plan();
-        chosen =
-          locale ?? (defaultLocale && locales.includes(defaultLocale) ? defaultLocale : locales[0]);
-        if (!locales.includes(chosen)) return null;
-      } else if (locale !== undefined) return null;
-      const viewKey = viewKeyOf(chosen, order);
-      let view = map.views.get(viewKey);
-      if (!view) {
-        const building = buildView([...sources.values()], chosen, order, yieldToRequests);
-        building.catch(() => {
-          if (map.views.get(viewKey) === building) map.views.delete(viewKey);
-        });
-        map.views.set(viewKey, (view = building));
+      const plan = await getService(strapi, 'settings').plan();
+      const served = await getService(strapi, 'file-store').servedFiles();
+      const byListing = new Map<string, StoredFile>();
+      for (const file of served.values())
+        if (file.format === DIRECTORY_FORMAT) byListing.set(file.groupKey ?? '', file);
+      const types = [...plan.types].filter(([, mapped]) => mapped.visitorMap);
+      if (byListing.size === 0 || types.length === 0) return null;
+
+      const codes = new Set(await projectCodes());
+      for (const key of byListing.keys()) {
+        const [scope] = key.split('\u0001');
+        if (scope) codes.add(scope);
       }
-      return { view: await view, etag: map.etag, lastModified: map.lastModified, locales };
+      const sortedCodes = [...codes].sort();
+      let chosen: string | null = null;
+      if (sortedCodes.length > 0) {
+        const { defaultLocale } = plan;
+        chosen =
+          locale ?? (defaultLocale && codes.has(defaultLocale) ? defaultLocale : sortedCodes[0]);
+        if (!codes.has(chosen)) return null;
+      } else if (locale !== undefined) return null;
+
+      const used: StoredFile[] = [];
+      const read = async (scope: string | null) => {
+        const file = byListing.get(listingKey({ scope, order }));
+        if (!file) return null;
+        used.push(file);
+        return directoryOf(file);
+      };
+      const sections: ViewSection[] = [];
+      if (order === 'tree') {
+        for (const [uid, mapped] of types) {
+          const directory = await read(mapped.plan.localized ? chosen : null);
+          const key = typeGroup(uid);
+          const section = directory?.sections.find((candidate) => candidate.key === key);
+          if (section)
+            sections.push({
+              key,
+              label: sectionLabel(mapped.visitorMap!.labels, chosen, displayNameOf(strapi, uid)),
+              count: section.count,
+              leaves: section.leaves,
+            });
+        }
+      } else {
+        // A locale's letters hold the pages without locales too; without pages of its own, those alone.
+        const directory = (chosen !== null ? await read(chosen) : null) ?? (await read(null));
+        for (const section of directory?.sections ?? [])
+          sections.push({
+            key: section.key,
+            label: section.key,
+            count: section.count,
+            leaves: section.leaves,
+          });
+      }
+
+      const labels = sections.map((section) => section.label).join('\u0001');
+      const view: ComposedView = { locale: chosen, order, sections };
+      return {
+        view,
+        locales: sortedCodes,
+        // Everything a page shows: the directories read (and through them the leaves), the labels, the locales.
+        etag: createHash('sha256')
+          .update(
+            [...used.map((file) => file.etag), chosen ?? '', order, labels, ...sortedCodes].join(
+              '\u0000'
+            )
+          )
+          .digest('base64url')
+          .slice(0, 27),
+        lastModified: new Date(
+          Math.max(0, ...used.map((file) => new Date(file.createdAt).getTime()))
+        ),
+        async load(leaf: { id: number; name: string; parts: number }) {
+          const text = await getService(strapi, 'file-store').readLeafText(leaf);
+          return (JSON.parse(text) as LeafContent).links;
+        },
+      };
     },
   };
 };

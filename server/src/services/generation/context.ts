@@ -25,6 +25,7 @@ import { ValidationReport } from '../../core/validation';
 import { entryIn, readDocuments, type SourceDocument } from '../entry-source';
 import { LostLeaseError, type FileToStore, type StoredFile } from '../file-store';
 import type { LeaseHold } from '../lease';
+import type { VisitorListings } from './visitor-listings';
 import { getService } from '../../utils/get-service';
 
 export type RunScope =
@@ -88,6 +89,8 @@ export async function createRun(
     recent: settings.feed ? new RecentEntries() : null,
     /** Per type in the visitors' site map, the pages this run read (core/visitor-map). */
     visitors: new Map<string, VisitorEntry[]>(),
+    /** The stored pages of the visitors' site map this run writes (generation/visitor-listings). */
+    listings: null as VisitorListings | null,
     /** Key ranges of live files this run moves without rewriting them, applied by the switch. */
     ranges: [] as RangeChange[],
     hold,

@@ -113,7 +113,7 @@ const urlsetsOf = (live: StoredFile[], contentType: string | null) =>
 /** Writes every file of one type from scratch. */
 export async function writeWholeType(run: Run, uid: string, live: StoredFile[]) {
   const groups = freshGroups(run, urlsetsOf(live, uid), live, uid);
-  const visitorChunks = startVisitorChunks(run, uid);
+  const visitorChunks = startVisitorChunks(run, uid, live);
   await writeRange(
     run,
     uid,

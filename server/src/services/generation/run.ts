@@ -19,6 +19,7 @@ import { rewriteDocuments } from './incremental';
 import { writeNewsSeries } from './news';
 import { writeFeed } from './feed';
 import { writeVisitorMaps } from './visitor-map';
+import { DIRECTORY_FORMAT, startVisitorListings } from './visitor-listings';
 import { getService } from '../../utils/get-service';
 
 export interface RunResult {
@@ -63,13 +64,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const live = (await store.listLive()) as StoredFile[];
     // The first set is a listing, not a change: nothing is compared (nor pushed) then.
     const firstSet = !live.some((file) => file.name === INDEX_NAME);
-    const create = async () => {
+    // The visitors' site map: rebuilt by a full run, changed by the others; dropped once no type is listed.
+    const listsVisitors = (created: Run) =>
+      [...created.plan.types.values()].some((mapped) => mapped.visitorMap) ||
+      live.some((file) => file.format === DIRECTORY_FORMAT);
+    const create = async (kind: RunScope['kind']) => {
       const created = await createRun(strapi, runId, hold, control);
       if (firstSet) created.changes = null;
+      if (listsVisitors(created))
+        created.listings = await startVisitorListings(created, live, kind);
       started(created);
       return created;
     };
-    let run = await create();
+    let run = await create(scope.kind);
     let effective = scope;
     if (scope.kind === 'documents') {
       const wholeTypes: string[] = [];
@@ -80,7 +87,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (wholeTypes.length > 0) {
         // Restart as a type run for those types only: simpler than mixing both in one run.
         await store.discard(runId);
-        run = await create();
+        await run.listings?.dispose();
+        run = await create('types');
         const mapped = Object.keys(scope.byType).filter((uid) => run.plan.types.has(uid));
         effective = { kind: 'types', uids: [...new Set([...wholeTypes, ...mapped])] };
       }
@@ -135,6 +143,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       run = written.run;
       await writeFeed(run, effective, live);
       await writeVisitorMaps(run, effective, live);
+      await run.listings?.write();
       const files = await writeIndex(run, effective);
       if (effective.kind === 'full' && run.settings.xsl)
         await run.save({ name: XSL_NAME, format: 'xsl', content: SITEMAP_XSL });
@@ -184,6 +193,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // A run cut short by Strapi shutting down is expected, not an error to alert on.
       if (stopping) strapi.log.info(`[sitemap] run ${runId} stopped: ${(error as Error).message}`);
       else strapi.log.error(`[sitemap] run ${runId} failed: ${(error as Error).message}`);
+      await run?.listings?.dispose().catch(() => undefined);
       await store.discard(runId).catch(() => undefined);
       const failedReport = {
         scope: scope.kind,

@@ -1,15 +1,18 @@
 /**
  * Writes each listed type's part of the visitors' site map with the run that read it, switched with
  * its files, so the site map always shows what the XML lists. A part is a series of chunks
- * (`visitors-<type>-<n>.json`) of about 10,000 pages, each covering a range of document ids like a
- * urlset file: a run that reads a type whole writes its chunks as it goes (one chunk in memory at a
- * time), and a documents run rewrites only the chunks that hold the documents it read again or
- * removed. A type the run did not touch keeps its chunks as they are.
+ * (`visitors-<type>-<n>.json`, never served) of about 10,000 pages in document-id order, each
+ * covering a range of document ids like a urlset file: what a later run compares its reads with to
+ * know which pages came, went or changed (generation/visitor-listings turns that into the stored
+ * pages serving reads). A run that reads a type whole writes its chunks as it goes (one chunk in
+ * memory at a time); a documents run rewrites only the chunks that hold the documents it read
+ * again or removed; a type the run did not touch keeps its chunks as they are.
  */
 import { typeGroup, visitorChunkName } from '../../core/file-names';
-import { holds } from '../../core/file-layout';
-import type { VisitorEntry, VisitorTypeFile } from '../../core/visitor-map';
+import { holds, inRangeOrder } from '../../core/file-layout';
+import { compareEntries, type VisitorEntry, type VisitorTypeFile } from '../../core/visitor-map';
 import type { StoredFile } from '../file-store';
+import { etagOf } from '../../core/gzip-file';
 import { getService } from '../../utils/get-service';
 import { displayNameOf } from '../../utils/display-name';
 import type { Run, RunScope } from './context';
@@ -27,6 +30,7 @@ function partOf(run: Run, uid: string, entries: VisitorEntry[]): VisitorTypeFile
   };
 }
 
+/** Saves a chunk; gives its content's ETag. */
 async function saveChunk(
   run: Run,
   uid: string,
@@ -34,6 +38,8 @@ async function saveChunk(
   range: { start: string; end: string | null },
   entries: VisitorEntry[]
 ) {
+  const content = JSON.stringify(partOf(run, uid, entries));
+  const etag = etagOf(content);
   await run.save({
     name,
     format: 'visitors',
@@ -42,26 +48,80 @@ async function saveChunk(
     rangeStart: range.start,
     rangeEnd: range.end,
     urlCount: entries.length,
-    content: JSON.stringify(partOf(run, uid, entries)),
+    content,
+    etag,
   });
+  return etag;
+}
+
+const chunksOf = (live: StoredFile[], uid: string) =>
+  inRangeOrder(live.filter((file) => file.format === 'visitors' && file.contentType === uid));
+
+async function entriesOf(run: Run, chunk: StoredFile) {
+  const text = await getService(run.strapi, 'file-store').readText(chunk);
+  return (JSON.parse(text) as VisitorTypeFile).entries;
+}
+
+/**
+ * The live chunks of a type, read in document order as a run that reads the type whole goes:
+ * `upTo(key)` gives the entries up to that document id (all the rest for null), one chunk in
+ * memory at a time; `same(name, range, etag)` drops, unread, a live chunk the run writes again
+ * byte for byte (a full run over a site that did not change reads none).
+ */
+function liveEntries(run: Run, uid: string, live: StoredFile[]) {
+  const queue = chunksOf(live, uid);
+  let buffered: VisitorEntry[] = [];
+  return {
+    async upTo(key: string | null) {
+      while (queue.length > 0 && (key === null || (queue[0].rangeStart ?? '') < key))
+        buffered.push(...(await entriesOf(run, queue.shift()!)));
+      const taken = key === null ? buffered : buffered.filter((entry) => entry[0] <= key);
+      buffered = key === null ? [] : buffered.filter((entry) => entry[0] > key);
+      return taken;
+    },
+    same(name: string, range: { start: string; end: string | null }, etag: string) {
+      const next = queue[0];
+      const unchanged =
+        buffered.length === 0 &&
+        next?.name === name &&
+        next.etag === etag &&
+        (next.rangeStart ?? '') === range.start &&
+        next.rangeEnd === range.end;
+      if (unchanged) queue.shift();
+      return unchanged;
+    },
+  };
 }
 
 /**
  * The chunks of a type read whole, written while it is read: `collect` is the list the reader adds
  * each page's entries to; `afterPage` saves a chunk once it holds CHUNK_ENTRIES (a page ends
- * between documents, so a document never straddles two chunks); `close` saves the last one.
+ * between documents, so a document never straddles two chunks); `close` saves the last one. Each
+ * chunk's pages go to the listings: all of them in a full run, else what differs from the chunks
+ * they replace.
  */
-export function startVisitorChunks(run: Run, uid: string) {
+export function startVisitorChunks(run: Run, uid: string, live: StoredFile[]) {
   if (!run.plan.types.get(uid)?.visitorMap) return null;
   const collect: VisitorEntry[] = [];
   run.visitors.set(uid, collect);
+  const listings = run.listings;
+  const before = listings?.rebuilds ? null : liveEntries(run, uid, live);
   let seq = 0;
   let previousEnd = '';
   const save = async (last: boolean) => {
     const end = last ? null : collect[collect.length - 1][0];
     seq++;
-    await saveChunk(run, uid, visitorChunkName(uid, seq), { start: previousEnd, end }, collect);
+    const name = visitorChunkName(uid, seq);
+    const range = { start: previousEnd, end };
+    const etag = await saveChunk(run, uid, name, range, collect);
     if (end !== null) previousEnd = end;
+    if (listings && before) {
+      if (!before.same(name, range, etag))
+        compareEntries(await before.upTo(end), collect, (was, now) =>
+          listings.change(uid, was, now)
+        );
+    } else if (listings) for (const entry of collect) listings.collect(uid, entry);
+    await listings?.settle();
     // Emptied in place: the reader keeps adding to the same list.
     collect.length = 0;
   };
@@ -75,8 +135,7 @@ export function startVisitorChunks(run: Run, uid: string) {
 
 /** A documents run: each chunk holding a document it read again or removed is rewritten. */
 async function rewriteChunks(run: Run, uid: string, changed: string[], live: StoredFile[]) {
-  const store = getService(run.strapi, 'file-store');
-  const chunks = live.filter((file) => file.format === 'visitors' && file.contentType === uid);
+  const chunks = chunksOf(live, uid);
   // Never written (the type was listed by a run that failed): the next full run writes it.
   if (chunks.length === 0) return;
   const fresh = run.visitors.get(uid) ?? [];
@@ -84,11 +143,9 @@ async function rewriteChunks(run: Run, uid: string, changed: string[], live: Sto
   for (const chunk of chunks) {
     const inChunk = (id: string) => holds(chunk, id);
     if (![...readAgain].some(inChunk)) continue;
-    const kept = (JSON.parse(await store.readText(chunk)) as VisitorTypeFile).entries;
-    const entries = [
-      ...kept.filter((entry) => !readAgain.has(entry[0])),
-      ...fresh.filter((entry) => inChunk(entry[0])),
-    ];
+    const kept = await entriesOf(run, chunk);
+    const now = fresh.filter((entry) => inChunk(entry[0]));
+    const entries = [...kept.filter((entry) => !readAgain.has(entry[0])), ...now];
     await saveChunk(
       run,
       uid,
@@ -97,6 +154,13 @@ async function rewriteChunks(run: Run, uid: string, changed: string[], live: Sto
       entries
     );
     run.replaced.add(chunk.name);
+    const { listings } = run;
+    if (listings)
+      compareEntries(
+        kept.filter((entry) => readAgain.has(entry[0])),
+        now,
+        (was, entry) => listings.change(uid, was, entry)
+      );
   }
 }
 
