@@ -197,7 +197,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async savePending(
       runId: number,
       file: FileToStore
-    ): Promise<{ kept: boolean; row: StoredFile }> {
+    ): Promise<{ kept: boolean; id: number }> {
       const etag = file.body ? file.body.etag : (file.etag ?? etagOf(file.content ?? ''));
       const live = (await files().findOne({
         where: { name: file.name, state: 'live' },
@@ -209,72 +209,29 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         live.rangeEnd === (file.rangeEnd ?? null) &&
         live.rangeStart === (file.rangeStart ?? null)
       ) {
-        return { kept: true, row: live };
+        return { kept: true, id: live.id };
       }
-      return { kept: false, row: await this.createPending(runId, file, etag) };
+      const created = await this.createPendingMany(runId, [{ ...file, etag }]);
+      return { kept: false, id: created.get(file.name)!.id };
     },
 
     /**
-     * Stores one file of run `runId` as pending, without looking for a live twin: for callers that
-     * know what is live already (the visitors' site map's leaves, from their directory).
-     */
-    async createPending(
-      runId: number,
-      file: FileToStore,
-      etag = file.body ? file.body.etag : etagOf(file.content ?? '')
-    ): Promise<StoredFile> {
-      const bytes = file.body ? null : Buffer.from(file.content ?? '', 'utf8');
-      const compressed = file.body
-        ? file.body.compressed
-        : await gzipAsync(bytes!, {
-            level: SERVED_AS_STORED.has(file.format) ? DEFAULT_LEVEL : FAST_LEVEL,
-          });
-      const partCount = Math.max(1, Math.ceil(compressed.length / PART_BYTES));
-      const row = (await files().create({
-        data: {
-          name: file.name,
-          state: 'pending',
-          runId,
-          format: file.format,
-          groupKey: file.groupKey ?? null,
-          contentType: file.contentType ?? null,
-          rangeStart: file.rangeStart ?? null,
-          rangeEnd: file.rangeEnd ?? null,
-          urlCount: file.urlCount ?? null,
-          byteSize: file.body ? file.body.byteSize : bytes!.length,
-          compressedSize: compressed.length,
-          etag,
-          lastmod: file.lastmod ?? null,
-          partCount,
-          localeCounts: file.localeCounts ?? null,
-          imageCount: file.imageCount ?? null,
-          videoCount: file.videoCount ?? null,
-          expiresAt: file.expiresAt ?? null,
-        },
-      })) as StoredFile;
-      for (let seq = 0; seq < partCount; seq++) {
-        const data = compressed
-          .subarray(seq * PART_BYTES, (seq + 1) * PART_BYTES)
-          .toString('base64');
-        await parts().create({ data: { fileId: row.id, seq, data }, select: ['id'] }); // the id only, not the part just written
-      }
-      return row;
-    },
-
-    /**
-     * Stores many small files of run `runId` as pending at once, without looking for live twins: a
-     * few statements for a batch instead of two per file (each create through the query engine
-     * took 2-3 ms here, most of the cost of the visitors' site map's leaves). Gives each file's
-     * row id and part count by name.
+     * Stores files of run `runId` as pending, without looking for live twins (callers that know
+     * what is live already: the visitors' site map's leaves, from their directory), a few
+     * statements for a batch rather than two per file: each create through the query engine took
+     * 2-3 ms here, most of the cost of the leaves. Gives each file's row id and part count by name.
      */
     async createPendingMany(
       runId: number,
       batch: Array<FileToStore & { etag: string }>
     ): Promise<Map<string, { id: number; partCount: number }>> {
-      const compressed = await Promise.all(
-        batch.map((file) =>
-          gzipAsync(Buffer.from(file.content ?? '', 'utf8'), { level: FAST_LEVEL })
-        )
+      const bodies = await Promise.all(
+        batch.map(async (file) => {
+          if (file.body) return { byteSize: file.body.byteSize, compressed: file.body.compressed };
+          const bytes = Buffer.from(file.content ?? '', 'utf8');
+          const level = SERVED_AS_STORED.has(file.format) ? DEFAULT_LEVEL : FAST_LEVEL;
+          return { byteSize: bytes.length, compressed: await gzipAsync(bytes, { level }) };
+        })
       );
       const rows = batch.map((file, i) => ({
         name: file.name,
@@ -283,11 +240,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         format: file.format,
         groupKey: file.groupKey ?? null,
         contentType: file.contentType ?? null,
+        rangeStart: file.rangeStart ?? null,
+        rangeEnd: file.rangeEnd ?? null,
         urlCount: file.urlCount ?? null,
-        byteSize: Buffer.byteLength(file.content ?? ''),
-        compressedSize: compressed[i].length,
+        byteSize: bodies[i].byteSize,
+        compressedSize: bodies[i].compressed.length,
         etag: file.etag,
-        partCount: Math.max(1, Math.ceil(compressed[i].length / PART_BYTES)),
+        lastmod: file.lastmod ?? null,
+        partCount: Math.max(1, Math.ceil(bodies[i].compressed.length / PART_BYTES)),
+        localeCounts: file.localeCounts ?? null,
+        imageCount: file.imageCount ?? null,
+        videoCount: file.videoCount ?? null,
+        expiresAt: file.expiresAt ?? null,
       }));
       for (const chunk of chunksOf(rows, 100)) await files().createMany({ data: chunk });
       const created = new Map<string, { id: number; partCount: number }>();
@@ -312,7 +276,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       for (const [i, file] of batch.entries()) {
         const { id, partCount } = created.get(file.name)!;
         for (let seq = 0; seq < partCount; seq++) {
-          const data = compressed[i]
+          const data = bodies[i].compressed
             .subarray(seq * PART_BYTES, (seq + 1) * PART_BYTES)
             .toString('base64');
           if (bytes + data.length > 4 * PART_BYTES) await flushParts();

@@ -23,7 +23,7 @@ import {
 } from '../../core/urlset-writer';
 import { ValidationReport } from '../../core/validation';
 import { entryIn, readDocuments, type SourceDocument } from '../entry-source';
-import { LostLeaseError, type FileToStore, type StoredFile } from '../file-store';
+import { LostLeaseError, type FileToStore } from '../file-store';
 import type { LeaseHold } from '../lease';
 import type { VisitorListings } from './visitor-listings';
 import { getService } from '../../utils/get-service';
@@ -98,10 +98,10 @@ export async function createRun(
     filesWritten: 0,
     urlCount: 0,
     async save(file: FileToStore) {
-      const { kept, row } = await store.savePending(runId, file);
+      const { kept, id } = await store.savePending(runId, file);
       if (kept) run.keep.push(file.name);
       else run.filesWritten++;
-      return row as StoredFile;
+      return { id };
     },
   };
   return run;
