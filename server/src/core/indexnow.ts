@@ -73,10 +73,7 @@ export function indexNowSettingErrors(
     setting.keyLocation !== undefined &&
     (typeof setting.keyLocation !== 'string' || !/^\/[^?#\s]*$/.test(setting.keyLocation))
   )
-    errors.push([
-      'keyLocation',
-      'must be a path on each front-end host, such as /sitemap-key.txt',
-    ]);
+    errors.push(['keyLocation', 'must be a path on each front-end host, such as /sitemap-key.txt']);
   return errors;
 }
 

@@ -49,8 +49,7 @@ export function changedMappings(before: unknown, after: unknown): string[] {
   const uids = new Set([...Object.keys(old), ...Object.keys(next)]);
   return [...uids].filter(
     (uid) =>
-      hasOwn(old, uid) !== hasOwn(next, uid) ||
-      canonicalJson(old[uid]) !== canonicalJson(next[uid])
+      hasOwn(old, uid) !== hasOwn(next, uid) || canonicalJson(old[uid]) !== canonicalJson(next[uid])
   );
 }
 

@@ -149,7 +149,11 @@ export function validateSettings(
   checkContentTypes(errors, input.contentTypes, catalog);
   const { configFile } = options;
   if (catalog && configFile)
-    for (const error of credentialErrors(input.contentTypes, configFile.contentTypes ?? {}, catalog))
+    for (const error of credentialErrors(
+      input.contentTypes,
+      configFile.contentTypes ?? {},
+      catalog
+    ))
       errors.add(error.path, error.message);
   const customUrls = checkCustomUrls(errors, input.customUrls);
   checkLimits(errors, input.limits);
@@ -209,7 +213,9 @@ export function validateSettings(
 /** The IndexNow endpoint the config file sets, if any: the one endpoint an admin value may repeat. */
 function configEndpointOf(configFile: Record<string, unknown>): string | null {
   const indexNow = configFile.indexNow;
-  return isPlainObject(indexNow) && typeof indexNow.endpoint === 'string' ? indexNow.endpoint : null;
+  return isPlainObject(indexNow) && typeof indexNow.endpoint === 'string'
+    ? indexNow.endpoint
+    : null;
 }
 
 /** Formats field errors for a startup message: `contentTypes["api::a.a"].priority: must be …`. */

@@ -194,10 +194,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * Stores one file of run `runId` as pending, unless the live file of that name already has
      * the same bytes: then the live row is kept (same ETag and Last-Modified) and `kept` is true.
      */
-    async savePending(
-      runId: number,
-      file: FileToStore
-    ): Promise<{ kept: boolean; id: number }> {
+    async savePending(runId: number, file: FileToStore): Promise<{ kept: boolean; id: number }> {
       const etag = file.body ? file.body.etag : (file.etag ?? etagOf(file.content ?? ''));
       const live = (await files().findOne({
         where: { name: file.name, state: 'live' },
