@@ -253,6 +253,7 @@ export const statusSchema: z.ZodType<StatusResponse> = z.object({
       trigger: z.string(),
       status: z.enum(RUN_STATUSES),
       startedAt: z.string(),
+      finishedAt: z.string().nullable(),
       durationMs: z.number().nullable(),
       filesWritten: z.number().nullable(),
       urlCount: z.number().nullable(),

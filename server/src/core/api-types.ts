@@ -147,6 +147,7 @@ export interface RunSummary {
   trigger: string;
   status: RunStatus;
   startedAt: string | Date;
+  finishedAt: string | Date | null;
   durationMs: number | null;
   filesWritten: number | null;
   urlCount: number | null;

@@ -30,6 +30,7 @@ const runSummary = (run: RunSummary): RunSummary => ({
   trigger: run.trigger,
   status: run.status,
   startedAt: run.startedAt,
+  finishedAt: run.finishedAt,
   durationMs: run.durationMs,
   filesWritten: run.filesWritten,
   urlCount: run.urlCount,

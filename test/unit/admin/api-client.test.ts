@@ -96,6 +96,7 @@ const status: StatusResponse = {
       trigger: 'manual',
       status: 'success',
       startedAt: new Date('2026-02-01T00:00:00Z'),
+      finishedAt: new Date('2026-02-01T00:00:00.120Z'),
       durationMs: 120,
       filesWritten: 2,
       urlCount: 2,
