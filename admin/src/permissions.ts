@@ -1,6 +1,10 @@
-/** The plugin's RBAC actions, as the admin checks them (the server checks the same ones). */
+/** The plugin's RBAC actions, as the admin asks for them: the ids the server registers (shared/ids). */
+import { actionUid, type ActionName } from '#sitemap/shared';
+
+const permission = (name: ActionName) => [{ action: actionUid(name), subject: null }];
+
 export const PERMISSIONS = {
-  read: [{ action: 'plugin::sitemap.read', subject: null }],
-  settingsUpdate: [{ action: 'plugin::sitemap.settings.update', subject: null }],
-  regenerate: [{ action: 'plugin::sitemap.regenerate', subject: null }],
+  read: permission('read'),
+  settingsUpdate: permission('updateSettings'),
+  regenerate: permission('regenerate'),
 };

@@ -1,1 +1,1 @@
-export const PLUGIN_ID = 'sitemap';
+export { PLUGIN_ID } from '#sitemap/shared';

@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { INDEX_NAME } from './core/file-names';
+import { INDEX_NAME } from './core/files/file-names';
 import { getService } from './utils/get-service';
 
 export default async ({ strapi }: { strapi: Core.Strapi }) => {

@@ -1,28 +1,15 @@
 import type { Core } from '@strapi/strapi';
-import { describeErrors } from './core/settings-rules';
-import { PLUGIN_ID } from './uids';
+import { describeErrors } from './core/settings/validate';
+import { ACTIONS, PLUGIN_ID } from '../../shared/ids';
 import { getService } from './utils/get-service';
 
-const actions = [
-  {
-    section: 'plugins',
-    displayName: 'Read sitemap status and settings',
-    uid: 'read',
-    pluginName: PLUGIN_ID,
-  },
-  {
-    section: 'plugins',
-    displayName: 'Change sitemap settings and exclusions',
-    uid: 'settings.update',
-    pluginName: PLUGIN_ID,
-  },
-  {
-    section: 'plugins',
-    displayName: 'Generate sitemaps now',
-    uid: 'regenerate',
-    pluginName: PLUGIN_ID,
-  },
-];
+/** The plugin's permissions, as the admin's roles page lists them (shared/ids). */
+const actions = Object.values(ACTIONS).map(({ uid, displayName }) => ({
+  section: 'plugins',
+  displayName,
+  uid,
+  pluginName: PLUGIN_ID,
+}));
 
 export default async ({ strapi }: { strapi: Core.Strapi }) => {
   // Content types are loaded by now: a pattern naming a missing field stops startup here, clearly.

@@ -4,18 +4,18 @@
  * entries, in the same order, with the same values, on every database.
  */
 import type { Core, UID } from '@strapi/strapi';
-import { documentUrls, type TypePlan } from '../../server/src/core/document-urls';
-import { readsWithJoins } from '../../server/src/core/join-plan';
-import { parsePattern } from '../../server/src/core/pattern';
-import { UrlHashSet } from '../../server/src/core/url-hash-set';
-import { ValidationReport } from '../../server/src/core/validation';
+import { documentUrls, type TypePlan } from '../../server/src/core/urls/document-urls';
+import { readsWithJoins } from '../../server/src/core/reading/joined-read';
+import { parsePattern } from '../../server/src/core/urls/pattern';
+import { UrlHashSet } from '../../server/src/core/urls/url-hash-set';
+import { ValidationReport } from '../../server/src/core/urls/url-checks';
 import {
   documentsFrom,
   queryEngineReader,
   readDocuments,
   type SourceDocument,
   type SourceQuery,
-} from '../../server/src/services/entry-source';
+} from '../../server/src/services/reading/entry-source';
 import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
 import {
   addLocale,
@@ -81,6 +81,7 @@ function urlsOf(documents: SourceDocument[], pattern: string, query: SourceQuery
     defaultLocale: 'en',
     priority: 0.5,
     lastmodField: query.lastmodField,
+    extensions: [],
   };
   const context = {
     now: NOW,
@@ -110,6 +111,7 @@ const articles = (overrides: Partial<SourceQuery> = {}): SourceQuery => ({
   lastmodField: 'updatedAt',
   localized: true,
   draftAndPublish: true,
+  extensions: [],
   ...overrides,
 });
 
@@ -312,6 +314,7 @@ it('reads types without i18n, and single types', async () => {
       lastmodField: 'updatedAt',
       localized: false,
       draftAndPublish: true,
+      extensions: [],
     },
     '/blog/[slug]'
   );
@@ -326,6 +329,7 @@ it('reads types without i18n, and single types', async () => {
       lastmodField: 'updatedAt',
       localized: true,
       draftAndPublish: true,
+      extensions: [],
     },
     '/[locale]'
   );
@@ -343,6 +347,7 @@ it('reads a type without i18n whose filters go through a relation, as the Docume
     lastmodField: 'updatedAt',
     localized: false,
     draftAndPublish: true,
+    extensions: [],
   };
   for (const pageSize of [2, 1000]) {
     const documents = await expectSameAsQueryEngine(

@@ -3,7 +3,7 @@
  * range changes happen only in the switch transaction, so a failed run leaves the live files and
  * their key ranges as they were, and every URL stays in exactly one file.
  */
-import { holds } from '../../server/src/core/file-layout';
+import { holds } from '../../server/src/core/files/file-layout';
 import { until } from '../helpers/admin-api';
 import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
 import {

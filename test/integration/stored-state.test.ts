@@ -10,7 +10,7 @@ import { ARTICLE, CATEGORY, createArticle, createCategory } from '../helpers/con
 import { testConfig } from '../helpers/config';
 import { fetchSitemapSet } from '../helpers/sitemap-http';
 import { settled } from '../helpers/settle';
-import { retryDelayMs } from '../../server/src/core/backoff';
+import { retryDelayMs } from '../../server/src/core/changes/backoff';
 
 const HOST = 'https://www.example.com';
 

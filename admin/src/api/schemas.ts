@@ -227,10 +227,7 @@ export const statusSchema: z.ZodType<StatusResponse> = z.object({
   textFiles: z.array(sitemapFile),
   totals: z.object({ urls: z.number(), files: z.number(), bytes: z.number() }),
   counts: z.record(z.string(), z.record(z.string(), z.number())),
-  extras: z.record(
-    z.string(),
-    z.object({ images: z.number(), videos: z.number(), news: z.number() })
-  ),
+  extras: z.record(z.string(), z.record(z.string(), z.number())),
   validation: z.object({
     counts: z.record(z.string(), z.number()),
     samples: z.array(validationSample),

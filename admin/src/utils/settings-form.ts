@@ -8,6 +8,9 @@
 import {
   CHANGEFREQS,
   DATE_FIELD_TYPES,
+  isOrigin,
+  patternProblem,
+  titleFieldNames,
   imageFieldNames,
   isTimeZone,
   NEWS_KEYS,
@@ -109,21 +112,6 @@ const MESSAGES = {
   server: { id: 'settings.error.server', defaultMessage: '{message}' },
 } satisfies Record<string, FieldMessage>;
 
-export function isOrigin(value: string) {
-  try {
-    const url = new URL(value);
-    return (
-      (url.protocol === 'https:' || url.protocol === 'http:') &&
-      url.pathname === '/' &&
-      !url.search &&
-      !url.hash &&
-      !url.username
-    );
-  } catch {
-    return false;
-  }
-}
-
 function isHttpUrl(value: string) {
   try {
     const url = new URL(value);
@@ -136,16 +124,13 @@ function isHttpUrl(value: string) {
 const isWholeIn = (value: unknown, min: number, max: number) =>
   Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
 
+/** The pattern's syntax, checked as the server checks it (shared); the server's answer covers the rest. */
 function checkPattern(pattern: string | undefined): FieldMessage | null {
-  if (!pattern || !pattern.trim()) return MESSAGES.required;
-  if (!pattern.startsWith('/')) return MESSAGES.pattern;
-  let depth = 0;
-  for (const char of pattern) {
-    if (char === '[') depth++;
-    if (char === ']') depth--;
-    if (depth < 0 || depth > 1) return MESSAGES.patternBrackets;
-  }
-  return depth === 0 ? null : MESSAGES.patternBrackets;
+  const problem = patternProblem(pattern);
+  if (problem === 'required') return MESSAGES.required;
+  if (problem === 'slash') return MESSAGES.pattern;
+  if (problem === 'brackets') return MESSAGES.patternBrackets;
+  return null;
 }
 
 const checkPriority = (priority: number | undefined) =>
@@ -323,12 +308,8 @@ export function patternTokens(uid: string, catalog: Record<string, CatalogType>)
 }
 
 /** The fields that can name a page in the feed and the visitors' site map: the type's text fields. */
-export function titleFields(type: CatalogType | undefined): string[] {
-  if (!type) return [];
-  return Object.entries(type.attributes)
-    .filter(([, attribute]) => ['string', 'text', 'uid'].includes(attribute.type))
-    .map(([name]) => name);
-}
+export const titleFields = (type: CatalogType | undefined): string[] =>
+  type ? titleFieldNames(type) : [];
 
 /** The fields that can give `<lastmod>`: the type's date and date-time fields (updatedAt first). */
 export function lastmodFields(type: CatalogType | undefined): string[] {

@@ -1,5 +1,5 @@
-import { DEFAULT_SETTINGS, describeErrors, validateSettings } from '../core/settings-rules';
-import { leaseOptions } from '../core/lease-options';
+import { DEFAULT_SETTINGS, describeErrors, validateSettings } from '../core/settings/validate';
+import { leaseOptions } from '../core/settings/lease-options';
 
 /**
  * Defaults live in core/settings-rules.ts and are merged by the settings service, so that

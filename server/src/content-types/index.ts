@@ -48,9 +48,10 @@ export default {
     partCount: { type: 'integer' },
     /** URLs per locale in this file, summed by the status page. */
     localeCounts: { type: 'json' },
-    /** `<image:image>` entries in this file. */
+    /** What the URL extensions count in this file (`images`, `videos`, `news`…), summed by the status page. */
+    counts: { type: 'json' },
+    /** `<image:image>` and `<video:video>` entries, as versions before `counts` stored them (read when it is empty). */
     imageCount: { type: 'integer' },
-    /** `<video:video>` entries in this file. */
     videoCount: { type: 'integer' },
     /** News files: when the oldest entry of the series leaves the 48-hour window (epoch ms). */
     expiresAt: { type: 'biginteger' },

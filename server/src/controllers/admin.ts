@@ -2,9 +2,9 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { errors } from '@strapi/utils';
-import type { CatalogType, GenerateResponse, StatusResponse } from '../core/api-types';
-import { isTimeZone, TIME_ZONE_HELP } from '../core/time-zone';
-import { typeOf } from '../core/mappable';
+import type { CatalogType, GenerateResponse, StatusResponse } from '../../../shared/api-types';
+import { isTimeZone, TIME_ZONE_HELP } from '../../../shared/time-zone';
+import { typeOf } from '../core/settings/mappable';
 import { getService, type ServiceName } from '../utils/get-service';
 import { displayNameOf } from '../utils/display-name';
 import { assertCanRead, contentReader } from './content-access';

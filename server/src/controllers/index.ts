@@ -1,5 +1,5 @@
 import admin from './admin';
 import publicSitemap from './public-sitemap';
-import visitorMap from './visitor-map';
+import visitorPages from './visitor-pages';
 
-export default { admin, 'public-sitemap': publicSitemap, 'visitor-map': visitorMap };
+export default { admin, 'public-sitemap': publicSitemap, 'visitor-pages': visitorPages };

@@ -5,9 +5,9 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
-import { SERVED_NAME } from '../core/file-names';
-import { indexNowKeyName } from '../core/indexnow';
-import type { StoredFile } from '../services/file-store';
+import { SERVED_NAME } from '../core/files/file-names';
+import { indexNowKeyName } from '../core/feeds/indexnow';
+import type { StoredFile } from '../services/store/file-store';
 import { getService } from '../utils/get-service';
 import { isNotModified } from './conditional';
 

@@ -1,9 +1,10 @@
-import { ACTIONS } from '../uids';
+import { actionUid, type ActionName } from '../../../shared/ids';
 
-const guarded = (action: string) => ({
+/** Behind admin authentication and one of the plugin's permissions (shared/ids). */
+const guarded = (action: ActionName) => ({
   policies: [
     'admin::isAuthenticatedAdmin',
-    { name: 'admin::hasPermissions', config: { actions: [action] } },
+    { name: 'admin::hasPermissions', config: { actions: [actionUid(action)] } },
   ],
 });
 
@@ -14,70 +15,70 @@ const admin = {
       method: 'GET',
       path: '/settings',
       handler: 'admin.getSettings',
-      config: guarded(ACTIONS.read),
+      config: guarded('read'),
     },
     // strapi-plugin-sitemap's settings: a preview, then the import (both for admins who may change settings).
     {
       method: 'GET',
       path: '/legacy-import',
       handler: 'admin.legacyImportPreview',
-      config: guarded(ACTIONS.updateSettings),
+      config: guarded('updateSettings'),
     },
     {
       method: 'POST',
       path: '/legacy-import',
       handler: 'admin.legacyImportApply',
-      config: guarded(ACTIONS.updateSettings),
+      config: guarded('updateSettings'),
     },
     {
       method: 'PUT',
       path: '/settings',
       handler: 'admin.updateSettings',
-      config: guarded(ACTIONS.updateSettings),
+      config: guarded('updateSettings'),
     },
     {
       method: 'GET',
       path: '/content-types',
       handler: 'admin.contentTypes',
-      config: guarded(ACTIONS.read),
+      config: guarded('read'),
     },
     {
       method: 'POST',
       path: '/cron-preview',
       handler: 'admin.cronPreview',
-      config: guarded(ACTIONS.read),
+      config: guarded('read'),
     },
-    { method: 'POST', path: '/preview', handler: 'admin.preview', config: guarded(ACTIONS.read) },
+    { method: 'POST', path: '/preview', handler: 'admin.preview', config: guarded('read') },
     {
       method: 'POST',
       path: '/generate',
       handler: 'admin.generate',
-      config: guarded(ACTIONS.regenerate),
+      config: guarded('regenerate'),
     },
-    { method: 'GET', path: '/status', handler: 'admin.status', config: guarded(ACTIONS.read) },
+    { method: 'GET', path: '/status', handler: 'admin.status', config: guarded('read') },
     {
       method: 'GET',
       path: '/entry-status',
       handler: 'admin.entryStatus',
-      config: guarded(ACTIONS.read),
+      config: guarded('read'),
     },
     {
       method: 'GET',
       path: '/exclusions',
       handler: 'admin.listExclusions',
-      config: guarded(ACTIONS.read),
+      config: guarded('read'),
     },
     {
       method: 'POST',
       path: '/exclusions',
       handler: 'admin.addExclusion',
-      config: guarded(ACTIONS.updateSettings),
+      config: guarded('updateSettings'),
     },
     {
       method: 'DELETE',
       path: '/exclusions',
       handler: 'admin.removeExclusion',
-      config: guarded(ACTIONS.updateSettings),
+      config: guarded('updateSettings'),
     },
   ],
 };
@@ -87,8 +88,8 @@ const contentApi = {
   type: 'content-api',
   routes: [
     // The visitors' site map: before /:name, which would take any name.
-    { method: 'GET', path: '/plan.json', handler: 'visitor-map.json', config: { auth: false } },
-    { method: 'GET', path: '/plan.html', handler: 'visitor-map.html', config: { auth: false } },
+    { method: 'GET', path: '/plan.json', handler: 'visitor-pages.json', config: { auth: false } },
+    { method: 'GET', path: '/plan.html', handler: 'visitor-pages.html', config: { auth: false } },
     { method: 'GET', path: '/:name', handler: 'public-sitemap.serve', config: { auth: false } },
   ],
 };

@@ -5,12 +5,17 @@
  * - `customUrls()` yields URLs to add (a front end's own routes), read on every full run.
  * A hook that throws, or returns what is not a record, is reported in the run report with its
  * name (rule hook-error); the URL goes on unchanged and the run never fails because of a hook.
- * What a hook returns gets the checks of core/hook-records (loc, host, images, alternates).
+ * - `extend(extension)` adds a URL extension (core/extensions/extension.ts): an element, or a
+ *   change to each URL, computed from what the entry holds; it takes part in the reads, the
+ *   records, the files and the dashboard as the built-in ones do, from the next run on.
+ * What a hook returns gets the checks of core/hook-records (loc, host, and each extension's own).
  */
-import type { UrlSource, UrlTransform } from '../core/document-urls';
-import { checkHookRecord } from '../core/hook-records';
-import type { Changefreq, UrlRecord } from '../core/types';
-import type { ValidationReport } from '../core/validation';
+import type { UrlSource, UrlTransform } from '../core/urls/document-urls';
+import { checkHookRecord } from '../core/urls/hook-records';
+import { URL_EXTENSIONS } from '../core/extensions';
+import type { UrlExtension } from '../core/extensions/extension';
+import type { Changefreq, UrlRecord } from '../../../shared/types';
+import type { ValidationReport } from '../core/urls/url-checks';
 
 /** A URL a hook adds: absolute, or a path on the main hostname. */
 export interface HookUrl {
@@ -33,10 +38,34 @@ export interface SitemapHook {
   customUrls?(): AsyncIterable<HookUrl> | Iterable<HookUrl>;
 }
 
+/** What extend() accepts: an extension whose name no other one has. */
+function checkExtension(extension: UrlExtension, known: readonly UrlExtension[]) {
+  if (typeof extension !== 'object' || extension === null || typeof extension.name !== 'string')
+    throw new TypeError('a sitemap URL extension is an object with a name (see UrlExtension)');
+  if (known.some((other) => other.name === extension.name))
+    throw new TypeError(`a sitemap URL extension named "${extension.name}" is already there`);
+}
+
 export default () => {
   const hooks: Array<SitemapHook & { name: string }> = [];
+  const added: UrlExtension[] = [];
+  const extensions = (): readonly UrlExtension[] =>
+    added.length === 0 ? URL_EXTENSIONS : [...URL_EXTENSIONS, ...added];
 
   return {
+    /** Adds a URL extension after the built-in ones; returns a function that removes it. */
+    extend(extension: UrlExtension) {
+      checkExtension(extension, [...URL_EXTENSIONS, ...added]);
+      added.push(extension);
+      return () => {
+        const at = added.indexOf(extension);
+        if (at >= 0) added.splice(at, 1);
+      };
+    },
+
+    /** Every URL extension: the built-in ones, then those added from code. */
+    extensions,
+
     /** Adds a hook; returns a function that removes it. */
     register(hook: SitemapHook) {
       if (typeof hook !== 'object' || hook === null || (!hook.url && !hook.customUrls))
@@ -60,6 +89,7 @@ export default () => {
     ): UrlTransform | undefined {
       const urlHooks = hooks.filter((hook) => hook.url);
       if (urlHooks.length === 0) return undefined;
+      const all = extensions();
       return (record, source) => {
         let current = record;
         for (const hook of urlHooks) {
@@ -76,7 +106,7 @@ export default () => {
             const result = hook.url!(source.entry, current, { ...source, contentType });
             if (result === null) return null;
             if (result === undefined) continue;
-            const checked = checkHookRecord(result, current, mediaOrigin);
+            const checked = checkHookRecord(result, current, mediaOrigin, all);
             if ('problem' in checked) fail(checked.problem);
             else current = checked.record;
           } catch (error) {

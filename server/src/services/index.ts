@@ -1,21 +1,21 @@
-import changeFeed from './change-feed';
+import changeFeed from './changes/change-feed';
 import clock from './clock';
-import dashboard from './dashboard';
-import dirtyMarks from './dirty-marks';
-import entryStatus from './entry-status';
-import exclusions from './exclusions';
-import fileStore from './file-store';
+import dashboard from './views/dashboard';
+import dirtyMarks from './changes/dirty-marks';
+import entryStatus from './views/entry-status';
+import exclusions from './settings/exclusions';
+import fileStore from './store/file-store';
 import generator from './generation/run';
 import hooks from './hooks';
-import indexnow from './indexnow';
-import lease from './lease';
-import mediaChanges from './media-changes';
-import legacyImport from './legacy-import';
-import preview from './preview';
-import runs from './runs';
-import scheduler from './scheduler';
-import settings from './settings';
-import visitorMap from './visitor-map';
+import indexnow from './push/indexnow';
+import lease from './store/lease';
+import mediaChanges from './changes/media-changes';
+import legacyImport from './settings/legacy-import';
+import preview from './views/preview';
+import runs from './store/runs';
+import scheduler from './changes/scheduler';
+import settings from './settings/settings';
+import visitorPages from './serving/visitor-pages';
 
 export default {
   dashboard,
@@ -35,5 +35,5 @@ export default {
   runs,
   scheduler,
   settings,
-  'visitor-map': visitorMap,
+  'visitor-pages': visitorPages,
 };

@@ -10,7 +10,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import { isPrivateAddress } from '../core/private-address';
+import { isPrivateAddress } from '../core/net/private-address';
 
 /** A resolver with dns.lookup's shape (tests give one that answers a fixed address). */
 export type Resolver = (

@@ -18,6 +18,8 @@ const ARTICLE = 'api::article.article';
 const catalog: Record<string, CatalogType> = {
   [ARTICLE]: {
     uid: ARTICLE,
+    displayName: 'Article',
+    readable: true,
     kind: 'collectionType',
     localized: true,
     draftAndPublish: true,
@@ -34,6 +36,8 @@ const catalog: Record<string, CatalogType> = {
   },
   'api::category.category': {
     uid: 'api::category.category',
+    displayName: 'Category',
+    readable: true,
     kind: 'collectionType',
     localized: false,
     draftAndPublish: true,
@@ -41,6 +45,8 @@ const catalog: Record<string, CatalogType> = {
   },
   'api::homepage.homepage': {
     uid: 'api::homepage.homepage',
+    displayName: 'Homepage',
+    readable: true,
     kind: 'singleType',
     localized: false,
     draftAndPublish: false,

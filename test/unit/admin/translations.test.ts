@@ -4,6 +4,7 @@ import fr from '../../../admin/src/translations/fr.json';
 import { RULE_CODES, RUN_STATUSES, RUN_TRIGGERS } from '#sitemap/shared';
 import { ENTRY_STATE_LABELS } from '../../../admin/src/utils/entry-states';
 import { CHANGEFREQS } from '../../../admin/src/utils/settings-form';
+import { EXTRA_COUNT_NAMES } from '../../../admin/src/utils/extra-counts';
 import { usedTranslationKeys } from './translation-keys';
 
 const used = usedTranslationKeys(path.resolve(__dirname, '../../../admin/src'));
@@ -14,6 +15,7 @@ const composed = [
   ...RUN_TRIGGERS.map((trigger) => `triggers.${trigger}`),
   ...RUN_STATUSES.map((status) => `runs.status.${status}`),
   ...Object.keys(ENTRY_STATE_LABELS).map((state) => `editView.state.${state}`),
+  ...Object.keys(EXTRA_COUNT_NAMES).map((key) => `dashboard.extras.${key}`),
 ];
 const placeholders = (text: string) =>
   [...text.matchAll(/\{(\w+)/g)].map((match) => match[1]).sort();

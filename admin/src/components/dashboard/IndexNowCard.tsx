@@ -4,17 +4,15 @@
  */
 import { Table, Tbody, Td, Th, Thead, Tr, Typography } from '@strapi/design-system';
 import { useIntl } from 'react-intl';
-import type { StatusResponse } from '#sitemap/shared';
 import { useTranslate } from '../../hooks/useTranslate';
 import { Section } from '../Section';
+import type { DashboardCard } from './card';
 
-export const IndexNowCard = ({
-  indexNow,
-}: {
-  indexNow: NonNullable<StatusResponse['indexNow']>;
-}) => {
+export const IndexNowCard: DashboardCard = ({ status }) => {
   const { t } = useTranslate();
   const { formatDate } = useIntl();
+  const { indexNow } = status;
+  if (!indexNow) return null;
   return (
     <Section title={t('dashboard.indexNow.title', 'IndexNow')}>
       <Typography tag="p">

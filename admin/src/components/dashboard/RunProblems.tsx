@@ -7,8 +7,8 @@ import * as React from 'react';
 import { Box, Link, Typography } from '@strapi/design-system';
 import { Link as RouterLink } from 'react-router-dom';
 import { useIntl } from 'react-intl';
-import type { StatusResponse } from '../../api/sitemap';
 import { useTranslate } from '../../hooks/useTranslate';
+import type { DashboardCard } from './card';
 
 const Panel = ({ label, children }: { label: string; children: React.ReactNode }) => (
   <Box
@@ -27,7 +27,7 @@ const Panel = ({ label, children }: { label: string; children: React.ReactNode }
   </Box>
 );
 
-export const RunProblems = ({ status }: { status: StatusResponse }) => {
+export const RunProblems: DashboardCard = ({ status }) => {
   const { t } = useTranslate();
   const { formatDate } = useIntl();
   const when = (iso: string) => formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });

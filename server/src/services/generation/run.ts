@@ -3,23 +3,23 @@
  * - full: every mapped type, custom URLs, index and stylesheet (startup, schedule, manual);
  * - types: every file of some types (a related type changed, or a type has no file yet);
  * - documents: only the files whose key range holds a changed document (publish, unpublish, delete).
- * Each run writes its files as pending and switches them live with the index in one transaction, so
+ * A run reads each document once for its urlsets (urlsets/), which hand every read to the run's
+ * outputs (outputs/: news, feed, visitors' site map, index, stylesheet, IndexNow); then each output
+ * writes, in the list's order. Each run writes its files as pending and switches them live with the index in one transaction, so
  * a failure anywhere leaves the live set untouched (and is recorded in the run report).
  * Runs are serialised in this process, and across instances by the database lease.
  */
 import type { Core } from '@strapi/strapi';
-import { SITEMAP_XSL } from '../../core/xsl';
-import type { StoredFile } from '../file-store';
-import type { LeaseHold } from '../lease';
-import type { RunTrigger } from '../runs';
-import { INDEX_NAME, XSL_NAME } from '../../core/file-names';
-import { createRun, type Run, type RunControl, type RunScope } from './context';
-import { writeCustomUrls, writeIndex, writeWholeType } from './full';
-import { rewriteDocuments } from './incremental';
-import { writeNewsSeries } from './news';
-import { writeFeed } from './feed';
-import { writeVisitorMaps } from './visitor-map';
-import { DIRECTORY_FORMAT, startVisitorListings } from './visitor-listings';
+import type { StoredFile } from '../store/file-store';
+import type { LeaseHold } from '../store/lease';
+import { type RunTrigger } from '../../../../shared/api-types';
+import { INDEX_NAME } from '../../core/files/file-names';
+import { UrlChanges } from '../../core/urls/url-changes';
+import { createRun, type Run, type RunControl, type RunScope } from './run-state';
+import { startOutputs } from './outputs';
+import { writeWholeType } from './urlsets/whole-type';
+import { writeCustomUrls } from './urlsets/custom-urls';
+import { rewriteDocuments } from './urlsets/incremental';
 import { getService } from '../../utils/get-service';
 
 export interface RunResult {
@@ -49,72 +49,64 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
   };
 
-  /**
-   * Writes what `scope` asks for; a documents run the splice cannot serve restarts as a types run.
-   * `started` learns of each run context, for the report of a run that fails on the way.
-   */
-  async function writeScope(
+  /** A run of `scope` with its outputs started; `started` learns of it, for the report of a failure. */
+  async function startRun(
     runId: number,
     hold: LeaseHold,
     scope: RunScope,
+    live: StoredFile[],
     started: (run: Run) => void
   ) {
-    const store = getService(strapi, 'file-store');
-    // The live set changes only when a run switches, and runs hold the lease: one read serves the run.
-    const live = (await store.listLive()) as StoredFile[];
+    const run = await createRun(strapi, runId, scope, hold, control);
+    started(run);
+    run.outputs = await startOutputs(run, live);
     // The first set is a listing, not a change: nothing is compared (nor pushed) then.
     const firstSet = !live.some((file) => file.name === INDEX_NAME);
-    // The visitors' site map: rebuilt by a full run, changed by the others; dropped once no type is listed.
-    const listsVisitors = (created: Run) =>
-      [...created.plan.types.values()].some((mapped) => mapped.visitorMap) ||
-      live.some((file) => file.format === DIRECTORY_FORMAT);
-    const create = async (kind: RunScope['kind']) => {
-      const created = await createRun(strapi, runId, hold, control);
-      if (firstSet) created.changes = null;
-      if (listsVisitors(created))
-        created.listings = await startVisitorListings(created, live, kind);
-      started(created);
-      return created;
-    };
-    let run = await create(scope.kind);
-    let effective = scope;
+    if (!firstSet && run.outputs.some((output) => output.readsUrlChanges))
+      run.changes = new UrlChanges();
+    return run;
+  }
+
+  /**
+   * The urlsets `scope` asks for, each document read once for them and for every output; a
+   * documents run the splice cannot serve starts again as a types run.
+   */
+  async function writeUrlsets(
+    runId: number,
+    hold: LeaseHold,
+    scope: RunScope,
+    live: StoredFile[],
+    started: (run: Run) => void
+  ) {
+    let run = await startRun(runId, hold, scope, live, started);
     if (scope.kind === 'documents') {
       const wholeTypes: string[] = [];
       for (const [uid, documentIds] of Object.entries(scope.byType)) {
         if (!run.plan.types.has(uid)) continue;
         if (!(await rewriteDocuments(run, uid, documentIds, live))) wholeTypes.push(uid);
       }
-      if (wholeTypes.length > 0) {
-        // Restart as a type run for those types only: simpler than mixing both in one run.
-        await store.discard(runId);
-        await run.listings?.dispose();
-        run = await create('types');
-        const mapped = Object.keys(scope.byType).filter((uid) => run.plan.types.has(uid));
-        effective = { kind: 'types', uids: [...new Set([...wholeTypes, ...mapped])] };
-      }
+      if (wholeTypes.length === 0) return run;
+      // Again as a type run for those types only: simpler than mixing both in one run.
+      const mapped = Object.keys(scope.byType).filter((uid) => run.plan.types.has(uid));
+      await getService(strapi, 'file-store').discard(runId);
+      for (const output of run.outputs) await output.dispose?.();
+      const uids = [...new Set([...wholeTypes, ...mapped])];
+      run = await startRun(runId, hold, { kind: 'types', uids }, live, started);
     }
+    const { scope: effective } = run;
     if (effective.kind === 'types') {
       for (const uid of effective.uids
         .filter((candidate) => run.plan.types.has(candidate))
         .sort()) {
         for (const file of live.filter((candidate) => candidate.contentType === uid))
-          run.replaced.add(file.name);
+          run.files.replaced.add(file.name);
         await writeWholeType(run, uid, live);
       }
     }
-    // News series are rewritten whole by every run that touches their type (and by the news timer's).
-    const touched =
-      effective.kind === 'full'
-        ? [...run.plan.types.keys()]
-        : effective.kind === 'types'
-          ? effective.uids
-          : Object.keys(effective.byType);
-    for (const uid of [...touched].sort())
-      await writeNewsSeries(run, uid, effective.kind === 'full' ? null : live);
     if (effective.kind === 'full') {
       for (const uid of [...run.plan.types.keys()].sort()) await writeWholeType(run, uid, live);
       await writeCustomUrls(run, live);
-      const { urlCount, priorities } = run;
+      const { urlCount, priorities } = run.files;
       if (urlCount > 1 && priorities.size === 1 && !priorities.has(undefined)) {
         run.report.add({
           rule: 'priority-uniform',
@@ -122,7 +114,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         });
       }
     }
-    return { run, effective, live };
+    return run;
   }
 
   async function execute(
@@ -138,70 +130,60 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     current = { trigger, scope: scope.kind, startedAt, urlCount: 0 };
     let run: Run | undefined;
     try {
-      const written = await writeScope(runId, hold, scope, (created) => (run = created));
-      const { effective, live } = written;
-      run = written.run;
-      await writeFeed(run, effective, live);
-      await writeVisitorMaps(run, effective, live);
-      await run.listings?.write();
-      const files = await writeIndex(run, effective);
-      if (effective.kind === 'full' && run.settings.xsl)
-        await run.save({ name: XSL_NAME, format: 'xsl', content: SITEMAP_XSL });
+      // The live set changes only when a run switches, and runs hold the lease: one read serves the run.
+      const live = (await store.listLive()) as StoredFile[];
+      run = await writeUrlsets(runId, hold, scope, live, (created) => (run = created));
+      for (const output of run.outputs) await output.write?.();
+      const { files } = run;
 
       // A run that stalled past its lease may have been overtaken: the switch checks its take first.
-      const switching = { ranges: run.ranges, confirm: hold.confirm };
-      const keep = new Set(run.keep);
-      if (effective.kind === 'full')
-        await store.activate(runId, { all: true, keep: run.keep }, switching);
+      const switching = { ranges: files.ranges, confirm: hold.confirm };
+      const keep = new Set(files.keep);
+      if (run.scope.kind === 'full')
+        await store.activate(runId, { all: true, keep: files.keep }, switching);
       else
         await store.activate(
           runId,
-          { all: false, names: [...run.replaced].filter((name) => !keep.has(name)) },
+          { all: false, names: [...files.replaced].filter((name) => !keep.has(name)) },
           switching
         );
-      // Live now: tell the search engines that take IndexNow, in the background.
-      if (run.changes) {
-        const { changes } = run;
-        const urls = changes.urls();
-        if (changes.total > urls.length)
-          strapi.log.info(
-            `[sitemap] run ${runId} changed ${changes.total} URLs: IndexNow is told of the first ${urls.length}`
-          );
-        getService(strapi, 'indexnow').push(run.settings.indexNow, urls);
-      }
+      // Live now: the outputs that act on it (IndexNow) do, in the background.
+      for (const output of run.outputs) output.switched?.();
       const report = {
-        scope: effective.kind,
+        scope: run.scope.kind,
         validation: run.report.summary(),
-        files,
-        settingWarnings: run.settingWarnings,
+        files: files.indexed,
+        settingWarnings: run.plan.skipped,
       };
       await runs.finish(runId, startedAt, {
-        urlCount: run.urlCount,
-        filesWritten: run.filesWritten,
+        urlCount: files.urlCount,
+        filesWritten: files.filesWritten,
         report,
       });
-      const rewritten = run.written.map((file) => file.name);
       return {
         runId,
         status: 'success',
-        scope: effective.kind,
-        urlCount: run.urlCount,
-        filesWritten: run.filesWritten,
-        rewritten,
+        scope: run.scope.kind,
+        urlCount: files.urlCount,
+        filesWritten: files.filesWritten,
+        rewritten: files.written.map((file) => file.name),
       };
     } catch (error) {
       // A run cut short by Strapi shutting down is expected, not an error to alert on.
       if (stopping) strapi.log.info(`[sitemap] run ${runId} stopped: ${(error as Error).message}`);
       else strapi.log.error(`[sitemap] run ${runId} failed: ${(error as Error).message}`);
-      await run?.listings?.dispose().catch(() => undefined);
+      for (const output of run?.outputs ?? []) await output.dispose?.().catch(() => undefined);
       await store.discard(runId).catch(() => undefined);
       const failedReport = {
         scope: scope.kind,
         validation: run?.report.summary(),
-        settingWarnings: run?.settingWarnings,
+        settingWarnings: run?.plan.skipped,
       };
       await runs.fail(runId, startedAt, error, failedReport).catch(() => undefined);
-      const partial = { urlCount: run?.urlCount ?? 0, filesWritten: run?.filesWritten ?? 0 };
+      const partial = {
+        urlCount: run?.files.urlCount ?? 0,
+        filesWritten: run?.files.filesWritten ?? 0,
+      };
       return {
         runId,
         status: 'failed',

@@ -1,0 +1,315 @@
+/**
+ * Writes `<urlset>` files (and their text twins) by string building: this is the hot path, where
+ * xmlbuilder2 costs about ten times more. Every value goes through escapeXml. A file is closed before
+ * it would pass the URL count or the uncompressed byte limit, counting every byte written. Content
+ * goes out to a sink in chunks as it is written (see gzip-file), so memory does not grow with a file.
+ */
+import { escapeXml } from './xml';
+import { URL_EXTENSIONS } from '../extensions';
+import type { UrlExtension } from '../extensions/extension';
+import type { FileLimits, UrlRecord } from '../../../../shared/types';
+
+/** The URLs of one document (all its locales), kept together so one document lives in one file. */
+export interface UrlBlock {
+  key: string;
+  records: UrlRecord[];
+  /** The newest lastmod of the block's records, in epoch ms. */
+  lastmodTime?: number;
+  /** Locale of each record, counted per file for the status page. */
+  locales?: Array<string | undefined>;
+}
+
+/** A block as it stands in a file: its URLs rendered, with what the file's metadata needs of it. */
+export interface RenderedBlock {
+  key: string;
+  xml: string;
+  text: string;
+  urlCount: number;
+  bytes: number;
+  lastmodTime?: number;
+  locales: Array<string | undefined>;
+  /** What the extensions count in the block (`images`, `videos`…); absent when none. */
+  counts?: Counts;
+}
+
+/** Elements the extensions count, by count key. */
+export type Counts = Record<string, number>;
+
+/**
+ * Where each document's URLs stand in a written file: [key, xml length, text length, lastmod time,
+ * locales]. Lengths are in string characters. Stored beside the file, it lets an incremental run
+ * splice one document in or out without reading the other documents from the database again.
+ */
+export type BlockIndexEntry = [string, number, number, number | null, string];
+
+/** Receives a file's content in order, piece by piece: its urlset XML, its text twin, its block index. */
+export interface FileSink {
+  write(xml: string, text: string, blockIndex: string): void;
+}
+
+/** A file the writer has closed: its content went to `sink`, this is what its metadata needs. */
+export interface ClosedFile<S extends FileSink = FileSink> {
+  sink: S;
+  urlCount: number;
+  byteSize: number;
+  lastmodTime: number | null;
+  firstKey: string;
+  lastKey: string;
+  /** URLs per locale ('default' for types without i18n). */
+  localeCounts: Record<string, number>;
+  /** What the extensions count in the file, by count key. */
+  counts: Counts;
+}
+
+/** Keeps a file's content as strings (tests, and callers that need the text itself). */
+export class MemorySink implements FileSink {
+  xml = '';
+  text = '';
+  blockIndex = '';
+
+  write(xml: string, text: string, blockIndex: string) {
+    this.xml += xml;
+    this.text += text;
+    this.blockIndex += blockIndex;
+  }
+}
+
+/** Splits a written file back into its blocks, using its block index. Throws when they disagree. */
+export function splitFile(
+  xml: string,
+  text: string,
+  index: BlockIndexEntry[],
+  extensions: readonly UrlExtension[] = URL_EXTENSIONS
+): RenderedBlock[] {
+  const counted = extensions.filter((extension) => extension.count);
+  // Files written before the image namespace was declared open with a shorter tag: any version splits.
+  const open = /<urlset [^>]*>\n/.exec(xml);
+  if (!open) throw new Error('not a urlset written by this plugin');
+  let xmlAt = open.index + open[0].length;
+  let textAt = 0;
+  const blocks: RenderedBlock[] = [];
+  for (const [key, xmlLength, textLength, lastmodTime, locales] of index) {
+    const blockXml = xml.slice(xmlAt, xmlAt + xmlLength);
+    const blockText = text.slice(textAt, textAt + textLength);
+    xmlAt += xmlLength;
+    textAt += textLength;
+    // One entry per URL; a block always holds at least one, so '' is one URL without a locale.
+    const localeList = locales.split(',').map((locale) => locale || undefined);
+    blocks.push({
+      key,
+      xml: blockXml,
+      text: blockText,
+      urlCount: localeList.length,
+      bytes: Buffer.byteLength(blockXml),
+      lastmodTime: lastmodTime ?? undefined,
+      locales: localeList,
+      counts: countsIn(blockXml, counted),
+    });
+  }
+  if (xml.slice(xmlAt) !== URLSET_CLOSE || textAt !== text.length)
+    throw new Error('block index does not match the file');
+  return blocks;
+}
+
+/** The urlset's opening tag, declaring every extension's namespace. */
+const urlsetOpen = (extensions: readonly UrlExtension[]) =>
+  `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${extensions
+    .map(({ namespace }) => (namespace ? ` xmlns:${namespace.prefix}="${namespace.uri}"` : ''))
+    .join('')}>\n`;
+const URLSET_CLOSE = '</urlset>\n';
+
+/** Occurrences of `needle` in `text` (a spliced block's images: the block index does not hold them). */
+const countOf = (text: string, needle: string) => {
+  let count = 0;
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + needle.length))
+    count++;
+  return count;
+};
+
+/** What the extensions count in a block's XML, by their opening tags; undefined when nothing. */
+function countsIn(xml: string, counted: readonly UrlExtension[]): Counts | undefined {
+  let counts: Counts | undefined;
+  for (const { count } of counted) {
+    const found = countOf(xml, count!.tag);
+    if (found > 0) (counts ??= {})[count!.key] = found;
+  }
+  return counts;
+}
+
+/** Adds `more` into `into`. */
+function addCounts(into: Counts, more: Counts | undefined) {
+  if (more) for (const key in more) into[key] = (into[key] ?? 0) + more[key];
+}
+
+export const xmlProlog = (xslHref?: string) =>
+  '<?xml version="1.0" encoding="UTF-8"?>\n' +
+  (xslHref ? `<?xml-stylesheet type="text/xsl" href="${escapeXml(xslHref)}"?>\n` : '');
+
+export const formatPriority = (priority: number) => String(Math.round(priority * 100) / 100);
+
+export function renderUrl(
+  record: UrlRecord,
+  extensions: readonly UrlExtension[] = URL_EXTENSIONS
+): string {
+  let xml = `<url><loc>${escapeXml(record.loc)}</loc>`;
+  if (record.lastmod) xml += `<lastmod>${record.lastmod}</lastmod>`;
+  if (record.changefreq) xml += `<changefreq>${record.changefreq}</changefreq>`;
+  if (record.priority !== undefined)
+    xml += `<priority>${formatPriority(record.priority)}</priority>`;
+  for (const extension of extensions) if (extension.render) xml += extension.render(record);
+  return `${xml}</url>\n`;
+}
+
+/** Keys and locales are plain ASCII names: quoted as they are, else by JSON.stringify. */
+const JSON_PLAIN = /^[A-Za-z0-9 _.,:;@!#$%&'()*+=?^`{|}~/-]*$/;
+const jsonString = (value: string) =>
+  JSON_PLAIN.test(value) ? `"${value}"` : JSON.stringify(value);
+
+/** Characters of XML gathered before they are handed to the sink: big enough to make few calls, small enough to stay young garbage. */
+const CHUNK_CHARS = 64 * 1024;
+
+/** Renders a block's URLs and counts their bytes and what the extensions count. */
+export function renderBlock(
+  block: UrlBlock,
+  extensions: readonly UrlExtension[] = URL_EXTENSIONS
+): RenderedBlock {
+  let xml = '';
+  let text = '';
+  let counts: Counts | undefined;
+  for (const record of block.records) {
+    xml += renderUrl(record, extensions);
+    text += `${record.loc}\n`;
+    for (const { count } of extensions) {
+      const found = count ? count.of(record) : 0;
+      if (found > 0) {
+        counts ??= {};
+        counts[count!.key] = (counts[count!.key] ?? 0) + found;
+      }
+    }
+  }
+  const locales = block.locales ?? block.records.map(() => undefined);
+  const rendered: RenderedBlock = {
+    key: block.key,
+    xml,
+    text,
+    urlCount: block.records.length,
+    bytes: Buffer.byteLength(xml),
+    lastmodTime: block.lastmodTime,
+    locales,
+  };
+  if (counts) rendered.counts = counts;
+  return rendered;
+}
+
+/**
+ * Writes blocks into a series of files, each handed to a sink from `open` as it is written, so a
+ * file is never held whole in memory. A file is closed before a block would pass its limits.
+ */
+export class UrlsetWriter<S extends FileSink = FileSink> {
+  private readonly head: string;
+  private readonly frameBytes: number;
+  private sink: S | null = null;
+  private xml = '';
+  private text = '';
+  private blockIndex = '';
+  private urlCount = 0;
+  private byteSize = 0;
+  private lastmodTime: number | null = null;
+  private firstKey = '';
+  private lastKey = '';
+  private localeCounts: Record<string, number> = {};
+  private counts: Counts = {};
+
+  constructor(
+    private readonly limits: FileLimits,
+    xslHref: string | undefined,
+    private readonly open: () => S,
+    extensions: readonly UrlExtension[] = URL_EXTENSIONS
+  ) {
+    this.head = xmlProlog(xslHref) + urlsetOpen(extensions);
+    this.frameBytes = Buffer.byteLength(this.head) + Buffer.byteLength(URLSET_CLOSE);
+  }
+
+  /** Whether an empty file can hold the block at all. */
+  fits(block: Pick<RenderedBlock, 'urlCount' | 'bytes'>) {
+    return (
+      block.urlCount <= this.limits.urlsPerFile &&
+      this.frameBytes + block.bytes <= this.limits.bytesPerFile
+    );
+  }
+
+  /**
+   * Adds a rendered block. When it does not fit in the current file, that file is closed and
+   * returned, and the block starts the next one.
+   */
+  add(block: RenderedBlock): ClosedFile<S> | null {
+    let closed: ClosedFile<S> | null = null;
+    const full =
+      this.urlCount + block.urlCount > this.limits.urlsPerFile ||
+      this.frameBytes + this.byteSize + block.bytes > this.limits.bytesPerFile;
+    if (this.urlCount > 0 && full) closed = this.close();
+    if (this.urlCount === 0) {
+      this.sink = this.open();
+      this.firstKey = block.key;
+      this.xml = this.head;
+      this.blockIndex = '[';
+    } else {
+      this.blockIndex += ',';
+    }
+    this.xml += block.xml;
+    this.text += block.text;
+    this.urlCount += block.urlCount;
+    this.byteSize += block.bytes;
+    addCounts(this.counts, block.counts);
+    this.lastKey = block.key;
+    let locales = '';
+    for (let i = 0; i < block.locales.length; i++) {
+      const locale = block.locales[i];
+      const name = locale ?? 'default';
+      this.localeCounts[name] = (this.localeCounts[name] ?? 0) + 1;
+      locales += i === 0 ? (locale ?? '') : `,${locale ?? ''}`;
+    }
+    if (
+      block.lastmodTime !== undefined &&
+      (this.lastmodTime === null || block.lastmodTime > this.lastmodTime)
+    ) {
+      this.lastmodTime = block.lastmodTime;
+    }
+    // Same text as JSON.stringify of the BlockIndexEntry, without building the array.
+    this.blockIndex += `[${jsonString(block.key)},${block.xml.length},${block.text.length},${block.lastmodTime ?? null},${jsonString(locales)}]`;
+    if (this.xml.length >= CHUNK_CHARS) this.flush();
+    return closed;
+  }
+
+  private flush() {
+    this.sink!.write(this.xml, this.text, this.blockIndex);
+    this.xml = '';
+    this.text = '';
+    this.blockIndex = '';
+  }
+
+  /** Closes the open file, if it holds any URL. */
+  close(): ClosedFile<S> | null {
+    if (this.urlCount === 0) return null;
+    this.xml += URLSET_CLOSE;
+    this.blockIndex += ']';
+    this.flush();
+    const file: ClosedFile<S> = {
+      sink: this.sink!,
+      urlCount: this.urlCount,
+      byteSize: this.frameBytes + this.byteSize,
+      lastmodTime: this.lastmodTime,
+      firstKey: this.firstKey,
+      lastKey: this.lastKey,
+      localeCounts: this.localeCounts,
+      counts: this.counts,
+    };
+    this.sink = null;
+    this.localeCounts = {};
+    this.counts = {};
+    this.urlCount = 0;
+    this.byteSize = 0;
+    this.lastmodTime = null;
+    return file;
+  }
+}

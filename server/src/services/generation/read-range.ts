@@ -1,0 +1,84 @@
+/**
+ * Reads a type's documents in a key range into URL blocks: each block goes to the urlsets (`onBlock`)
+ * and to every output that collects from the type (outputs/output.ts), so the run reads each
+ * document once whatever it writes.
+ */
+import { documentUrls } from '../../core/urls/document-urls';
+import { typeGroup } from '../../core/files/file-names';
+import { chunksOf } from '../../core/reading/sql-chunks';
+import type { UrlHashSet } from '../../core/urls/url-hash-set';
+import { readDocuments } from '../reading/entry-source';
+import { LostLeaseError } from '../store/file-store';
+import type { OutputReader } from './outputs/output';
+import type { Run } from './run-state';
+import type { OnBlock } from './urlsets/urlset-files';
+import { getService } from '../../utils/get-service';
+
+export interface ReadRange {
+  /** A read of the whole type (what outputs that keep a type's own files wait for). */
+  whole?: boolean;
+  after: string;
+  upTo: string | null;
+  /** Only these documents (an incremental run re-reads just the changed ones). */
+  documentIds?: string[];
+  /** Only this host's URLs are checked and reported (see UrlContext.origin). */
+  origin?: string;
+  /** Replaces the run's duplicate set (an incremental run checks each file it reads on its own). */
+  seen?: UrlHashSet;
+}
+
+/**
+ * Reads documents of `uid` in (after, upTo] and hands their URLs to the urlsets and the outputs;
+ * `afterPage` saves what a page completed (per page, not per URL: awaits cost at a million URLs).
+ */
+export async function readRange(
+  run: Run,
+  uid: string,
+  range: ReadRange,
+  onBlock: OnBlock,
+  afterPage?: () => Promise<void>
+) {
+  const { strapi } = run;
+  const { plan, query: typeQuery } = run.plan.types.get(uid)!;
+  const readers = run.outputs
+    .map((output) => output.reader?.(uid, Boolean(range.whole)))
+    .filter((reader): reader is OutputReader => Boolean(reader));
+  const excluded = await getService(strapi, 'exclusions').keysFor(uid);
+  const context = {
+    now: run.now,
+    report: run.report,
+    seen: range.seen ?? run.seen,
+    excluded,
+    origin: range.origin,
+    transform: getService(strapi, 'hooks').urlTransform(uid, run.report, run.plan.mediaOrigin),
+  };
+  const base = typeGroup(uid);
+  // Sorted slices read one after the other keep the key order a single read would have.
+  const slices = range.documentIds ? chunksOf([...range.documentIds].sort()) : [undefined];
+  for (const documentIds of slices) {
+    const query = { ...typeQuery, after: range.after, upTo: range.upTo, documentIds };
+    for await (const page of readDocuments(strapi, query)) {
+      if (run.control.stopping()) throw new Error('Strapi is shutting down');
+      if (run.hold.lost) throw new LostLeaseError();
+      for (const doc of page) {
+        for (const block of documentUrls(plan, doc, context)) {
+          for (const reader of readers) reader.collect(doc, block);
+          const { records, lastmodTime, locales } = block;
+          onBlock(run.plan.groupKey(base, block.origin), {
+            key: doc.documentId,
+            records,
+            lastmodTime,
+            locales,
+          });
+        }
+      }
+      if (afterPage) await afterPage();
+      for (const reader of readers) await reader.afterPage?.();
+      // Timers and requests get their turn between pages: better-sqlite3 answers synchronously, and
+      // with nothing else to wait for a run held the event loop from start to end (the lease went
+      // unrenewed, requests waited).
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  for (const reader of readers) await reader.close?.();
+}

@@ -1,0 +1,89 @@
+/**
+ * The blocks of the live files a run replaces, read back for the comparison of core/url-changes:
+ * per group, its urlsets in key order, one file's text twin and block index in memory at a time
+ * (never its XML: a block's size, lastmod and URLs tell whether its entry changed).
+ */
+import {
+  blockSignature,
+  GroupComparison,
+  urlsOfText,
+  type ComparedBlock,
+  type UrlChanges,
+} from '../../../core/urls/url-changes';
+import { inRangeOrder } from '../../../core/files/file-layout';
+import { blockIndexName, textName } from '../../../core/files/file-names';
+import type { BlockIndexEntry, RenderedBlock } from '../../../core/files/urlset-writer';
+import type { StoredFile } from '../../store/file-store';
+import { getService } from '../../../utils/get-service';
+import type { Run } from '../run-state';
+
+/** A rendered block as the comparison sees it. */
+export const comparedBlock = (block: RenderedBlock): ComparedBlock => ({
+  key: block.key,
+  urls: urlsOfText(block.text),
+  signature: blockSignature(block.xml.length, block.lastmodTime, block.text),
+});
+
+/** The blocks of a live urlset, from its text twin and block index; none when either is missing. */
+async function blocksOf(run: Run, file: StoredFile, live: Map<string, StoredFile>) {
+  const text = live.get(textName(file.name));
+  const index = live.get(blockIndexName(file.name));
+  if (!text || !index) return [];
+  const store = getService(run.strapi, 'file-store');
+  const [textContent, indexContent] = await Promise.all([
+    store.readText(text),
+    store.readText(index),
+  ]);
+  const blocks: ComparedBlock[] = [];
+  let at = 0;
+  for (const [key, xmlLength, textLength, lastmodTime] of JSON.parse(
+    indexContent
+  ) as BlockIndexEntry[]) {
+    const blockText = textContent.slice(at, at + textLength);
+    at += textLength;
+    blocks.push({
+      key,
+      urls: urlsOfText(blockText),
+      signature: blockSignature(xmlLength, lastmodTime, blockText),
+    });
+  }
+  return blocks;
+}
+
+/**
+ * One comparison per group of `files` (the live urlsets a run rewrites whole): `of(groupKey)` for
+ * the groups the run writes, `finish()` for all, the groups it no longer writes included.
+ */
+export function compareGroups(
+  run: Run,
+  changes: UrlChanges,
+  files: StoredFile[],
+  live: StoredFile[]
+) {
+  const byName = new Map(live.map((file) => [file.name, file]));
+  const filesOf = new Map<string, StoredFile[]>();
+  for (const file of files) {
+    const key = file.groupKey ?? '';
+    filesOf.set(key, [...(filesOf.get(key) ?? []), file]);
+  }
+  const comparisons = new Map<string, GroupComparison>();
+  const of = (groupKey: string) => {
+    let comparison = comparisons.get(groupKey);
+    if (!comparison) {
+      const queue = inRangeOrder(filesOf.get(groupKey) ?? []);
+      comparison = new GroupComparison(changes, async () => {
+        const file = queue.shift();
+        return file ? blocksOf(run, file, byName) : null;
+      });
+      comparisons.set(groupKey, comparison);
+    }
+    return comparison;
+  };
+  return {
+    of,
+    async finish() {
+      for (const groupKey of filesOf.keys()) of(groupKey);
+      for (const comparison of comparisons.values()) await comparison.finish();
+    },
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * How a run writes urlset files: a writer per series (core/files/urlset-writer) compressing as it
+ * goes, blocks rendered with the plan's extensions, and each closed file saved with its text twin
+ * and its block index (what an incremental run splices).
+ */
+import { blockIndexName, textName, XSL_NAME } from '../../../core/files/file-names';
+import { GzipFileSink } from '../../../core/files/gzip-file';
+import { formatW3cDateTime } from '../../../core/urls/lastmod';
+import {
+  renderBlock,
+  UrlsetWriter,
+  type ClosedFile,
+  type RenderedBlock,
+  type UrlBlock,
+} from '../../../core/files/urlset-writer';
+import type { Run } from '../run-state';
+
+export type WrittenFile = ClosedFile<GzipFileSink>;
+export type Block = UrlBlock & { locales: Array<string | undefined> };
+/** Takes a document's block of URLs for one host group's series. */
+export type OnBlock = (groupKey: string, block: Block) => void;
+
+/** The stylesheet urlsets and indexes point to, when the settings serve one. */
+export const xslHrefOf = (run: Run) => (run.plan.settings.xsl ? XSL_NAME : undefined);
+
+/** Saves a closed urlset with its text twin and block index. */
+export async function saveUrlset(
+  run: Run,
+  file: WrittenFile,
+  meta: {
+    name: string;
+    groupKey: string;
+    contentType?: string;
+    rangeStart: string;
+    rangeEnd: string | null;
+  }
+) {
+  const lastmod = file.lastmodTime === null ? null : formatW3cDateTime(new Date(file.lastmodTime));
+  const common = {
+    ...meta,
+    urlCount: file.urlCount,
+    lastmod,
+    localeCounts: file.localeCounts,
+    counts: file.counts,
+  };
+  const { xml, text, blockIndex } = await file.sink.finish();
+  const row = await run.files.save({ ...common, format: 'urlset', body: xml });
+  await run.files.save({ ...common, name: textName(meta.name), format: 'text', body: text });
+  await run.files.save({
+    ...common,
+    name: blockIndexName(meta.name),
+    format: 'block-index',
+    body: blockIndex,
+  });
+  run.files.written.push({
+    name: meta.name,
+    groupKey: meta.groupKey,
+    contentType: meta.contentType ?? null,
+    format: 'urlset',
+    rangeStart: meta.rangeStart,
+    lastmod,
+  });
+  run.files.urlCount += file.urlCount;
+  return row;
+}
+
+export const newWriter = (
+  run: Run,
+  onOpen: (sink: GzipFileSink) => void = () => undefined,
+  limits = run.plan.settings.limits
+) =>
+  new UrlsetWriter(
+    limits,
+    xslHrefOf(run),
+    () => {
+      const sink = new GzipFileSink();
+      onOpen(sink);
+      return sink;
+    },
+    run.plan.extensions
+  );
+
+/** Renders a block; null, reported, when it is too large for any file. */
+export function renderFitting(
+  run: Run,
+  writer: UrlsetWriter<GzipFileSink>,
+  block: UrlBlock,
+  contentType?: string
+): RenderedBlock | null {
+  const rendered = renderBlock(block, run.plan.extensions);
+  if (writer.fits(rendered)) return rendered;
+  run.report.add({
+    rule: 'file-limit',
+    contentType,
+    documentId: block.key,
+    url: block.records[0].loc,
+    detail: `${block.records.length} URLs`,
+  });
+  return null;
+}

@@ -1,0 +1,112 @@
+/**
+ * Urlsets written from scratch, one numbered series per host group (`article-1.xml`, …): every
+ * file of a type read whole, and the custom URLs' (urlsets/custom-urls).
+ */
+import { urlsetName } from '../../../core/files/file-names';
+import type { GzipFileSink } from '../../../core/files/gzip-file';
+import type { UrlBlock, UrlsetWriter } from '../../../core/files/urlset-writer';
+import type { ComparedBlock } from '../../../core/urls/url-changes';
+import type { StoredFile } from '../../store/file-store';
+import { readRange } from '../read-range';
+import type { Run } from '../run-state';
+import { newWriter, renderFitting, saveUrlset, type WrittenFile } from './urlset-files';
+import { compareGroups, comparedBlock } from './live-blocks';
+
+interface FileGroup {
+  key: string;
+  writer: UrlsetWriter<GzipFileSink>;
+  /** The sink of the file being written, to wait for its compression to keep up. */
+  sink: GzipFileSink | null;
+  seq: number;
+  previousEnd: string;
+}
+
+/**
+ * Files written from scratch, one numbered series per group (`article-1.xml`, `article-2.xml`, …):
+ * each file covers the keys after the previous one's last key; the last one is open-ended. `replaced`
+ * are the live urlsets these files replace: with the run's changes on, each block written is
+ * compared with the one it replaces (core/url-changes).
+ */
+export function freshGroups(
+  run: Run,
+  replaced: StoredFile[],
+  live: StoredFile[],
+  contentType?: string
+) {
+  const groups = new Map<string, FileGroup>();
+  const filled: Array<{ group: FileGroup; file: WrittenFile }> = [];
+  const comparisons = run.changes ? compareGroups(run, run.changes, replaced, live) : null;
+  const written: Array<{ groupKey: string; block: ComparedBlock }> = [];
+  const flush = async (group: FileGroup, file: WrittenFile, isLast: boolean) => {
+    group.seq++;
+    const rangeEnd = isLast ? null : file.lastKey;
+    await saveUrlset(run, file, {
+      name: urlsetName(group.key, group.seq),
+      groupKey: group.key,
+      contentType,
+      rangeStart: group.previousEnd,
+      rangeEnd,
+    });
+    group.previousEnd = file.lastKey;
+  };
+  const settle = async () => {
+    for (let next = filled.shift(); next; next = filled.shift())
+      await flush(next.group, next.file, false);
+    for (const group of groups.values()) await group.sink?.drained();
+    if (comparisons)
+      for (const { groupKey, block } of written.splice(0))
+        await comparisons.of(groupKey).written(block);
+  };
+  return {
+    /** Adds a block to a group's open file; a file it fills is saved at the next `settle`. */
+    add(groupKey: string, block: UrlBlock) {
+      let group = groups.get(groupKey);
+      if (!group) {
+        const created: FileGroup = {
+          key: groupKey,
+          writer: newWriter(run, (sink) => (created.sink = sink)),
+          sink: null,
+          seq: 0,
+          previousEnd: '',
+        };
+        groups.set(groupKey, (group = created));
+      }
+      const rendered = renderFitting(run, group.writer, block, contentType);
+      if (!rendered) return;
+      if (comparisons) written.push({ groupKey, block: comparedBlock(rendered) });
+      const closed = group.writer.add(rendered);
+      if (closed) filled.push({ group, file: closed });
+      for (const record of block.records) run.files.priorities.add(record.priority);
+      run.control.countUrls(block.records.length);
+    },
+    /** Saves the files filled so far and lets compression catch up. */
+    settle,
+    async closeAll() {
+      await settle();
+      for (const group of groups.values()) {
+        const last = group.writer.close();
+        if (last) await flush(group, last, true);
+      }
+      await comparisons?.finish();
+    },
+  };
+}
+
+/** The live urlsets a run writing `contentType` (null: the custom URLs) from scratch replaces. */
+export const urlsetsOf = (live: StoredFile[], contentType: string | null) =>
+  live.filter((file) => file.format === 'urlset' && file.contentType === contentType);
+
+export type FreshGroups = ReturnType<typeof freshGroups>;
+
+/** Writes every file of one type from scratch. */
+export async function writeWholeType(run: Run, uid: string, live: StoredFile[]) {
+  const groups = freshGroups(run, urlsetsOf(live, uid), live, uid);
+  await readRange(
+    run,
+    uid,
+    { whole: true, after: '', upTo: null },
+    (groupKey, block) => groups.add(groupKey, block),
+    () => groups.settle()
+  );
+  await groups.closeAll();
+}

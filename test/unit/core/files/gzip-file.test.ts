@@ -1,0 +1,46 @@
+import { gunzipSync } from 'node:zlib';
+import { etagOf, GzipFileSink, GzipStream } from '../../../../server/src/core/files/gzip-file';
+
+describe('GzipStream', () => {
+  it('compresses what it is given, piece by piece, with the ETag and size of the whole text', async () => {
+    const stream = new GzipStream();
+    const pieces = ['<urlset>', 'été 😀 ', 'x'.repeat(200_000), '', '</urlset>\n'];
+    for (const piece of pieces) {
+      stream.write(piece);
+      await stream.drained();
+    }
+    const body = await stream.finish();
+    const whole = pieces.join('');
+    expect(gunzipSync(body.compressed).toString('utf8')).toBe(whole);
+    expect(body.etag).toBe(etagOf(whole));
+    expect(body.byteSize).toBe(Buffer.byteLength(whole));
+  });
+
+  it('gives the same ETag however the text was cut', async () => {
+    const text = Array.from(
+      { length: 5_000 },
+      (_, n) => `<url><loc>https://e.com/${n}</loc></url>\n`
+    ).join('');
+    const once = new GzipStream();
+    once.write(text);
+    const cut = new GzipStream();
+    for (let at = 0; at < text.length; at += 7_777) cut.write(text.slice(at, at + 7_777));
+    const [a, b] = await Promise.all([once.finish(), cut.finish()]);
+    expect(a.etag).toBe(b.etag);
+    expect(gunzipSync(b.compressed).toString()).toBe(text);
+  });
+});
+
+describe('GzipFileSink', () => {
+  it('keeps the urlset, its text twin and its block index apart', async () => {
+    const sink = new GzipFileSink();
+    sink.write('<a/>', 'a\n', '[');
+    sink.write('<b/>', 'b\n', ']');
+    await sink.drained();
+    const { xml, text, blockIndex } = await sink.finish();
+    expect(gunzipSync(xml.compressed).toString()).toBe('<a/><b/>');
+    expect(gunzipSync(text.compressed).toString()).toBe('a\nb\n');
+    expect(gunzipSync(blockIndex.compressed).toString()).toBe('[]');
+    expect(xml.etag).toBe(etagOf('<a/><b/>'));
+  });
+});
