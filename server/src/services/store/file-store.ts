@@ -8,11 +8,11 @@ import { pipeline, Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { constants as zlibConstants, createGunzip, gunzip, gzip } from 'node:zlib';
 import type { Core } from '@strapi/strapi';
-import { ByteCache } from '../../core/files/byte-cache';
 import { chunksOf } from '../../core/reading/sql-chunks';
 import type { RangeChange } from '../../core/files/file-layout';
 import { etagOf, type CompressedBody } from '../../core/files/gzip-file';
 import { FILE_PART_UID, FILE_UID } from '../../uids';
+import { CACHEABLE_BYTES, ServingCache, TEXT_CACHEABLE_BYTES } from './serving-cache';
 import type { FileFormat } from '../../../../shared/api-types';
 
 const gzipAsync = promisify(gzip);
@@ -20,7 +20,7 @@ const gzipAsync = promisify(gzip);
  * Files crawlers fetch as stored gzip (the index, feeds, the stylesheet) get zlib's default level;
  * the files only the plugin reads (the visitors' site map's chunks, leaves and directories, the
  * feed's state) its fastest, about four times quicker for 10-20% more bytes, as the text twins
- * and block indexes already are (core/gzip-file).
+ * and block indexes already are (core/files/gzip-file).
  */
 const SERVED_AS_STORED = new Set<FileFormat>(['urlset', 'news', 'index', 'feed', 'xsl', 'text']);
 const DEFAULT_LEVEL = zlibConstants.Z_DEFAULT_COMPRESSION;
@@ -29,36 +29,10 @@ const gunzipAsync = promisify(gunzip);
 
 /** 1 MiB of gzip per part: well under MariaDB's default 16 MB packet once base64-encoded. */
 const PART_BYTES = 1024 * 1024;
-/** Serving keeps recently read files in memory; rows are immutable, so the id is the cache key. */
-const CACHE_BYTES = 64 * 1024 * 1024;
-/** Larger files are never cached: served from their parts, one part in memory at a time. */
-const CACHEABLE_BYTES = CACHE_BYTES / 4;
-/**
- * Uncompressed text kept for clients that do not take gzip, one copy shared by every request: a
- * gunzip per request allocated the whole text again each time, and with 200 concurrent GETs of a
- * 50,000-URL file the peak RSS depended on when V8 collected (45 to 870 MB above idle, measured).
- * Up to a protocol-size file (50 MB); a larger one is streamed through zlib.
- */
-const TEXT_CACHE_BYTES = 64 * 1024 * 1024;
-const TEXT_CACHEABLE_BYTES = 52_428_800;
-/** Slices handed to the socket: views of the shared text, nothing copied. */
-const TEXT_SLICE_BYTES = 64 * 1024;
-/**
- * Serving reads the list of live files at most this often per instance, as one snapshot: requests
- * never query the database for metadata, and each snapshot is one consistent set. A switch made by
- * this instance is seen at once; one made by another instance within this delay.
- */
-const LIVE_SNAPSHOT_MS = 1_000;
 /** Replaced files stay readable this long, far beyond any serving snapshot, before they are deleted. */
 const RETIRED_GRACE_MS = 60_000;
-/**
- * The leaves of the visitors' site map are many (thousands at a million pages) and read by id
- * through their listing's directory: never listed with the other files, cached apart in a few MB
- * (a leaf of 2,000 links is about 40 KB of gzip), so a burst of site-map requests does not push
- * sitemap files out of their cache nor grow the process by more than that.
- */
+/** The visitors' site map's leaves: never listed with the other files (their directories list them). */
 const LEAF_FORMAT = 'visitors-leaf';
-const LEAF_CACHE_BYTES = 4 * 1024 * 1024;
 
 /** `block-index` is a urlset's block index (never served): which document stands where in the file. */
 
@@ -118,33 +92,15 @@ export class LostLeaseError extends Error {
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const files = () => strapi.db.query(FILE_UID);
   const parts = () => strapi.db.query(FILE_PART_UID);
-  const cache = new ByteCache(CACHE_BYTES, CACHEABLE_BYTES);
-  const leafCache = new ByteCache(LEAF_CACHE_BYTES, LEAF_CACHE_BYTES / 4);
-  const textCache = new ByteCache(TEXT_CACHE_BYTES, TEXT_CACHEABLE_BYTES);
-  /** Texts being decompressed: concurrent requests for a file not yet cached wait for one. */
-  const inflating = new Map<number, Promise<Buffer>>();
-
-  /** The whole text of a file that fits the text cache, decompressed once for every request. */
-  function sharedText(file: StoredFile): Promise<Buffer> {
-    const cached = textCache.get(file.id);
-    if (cached) return Promise.resolve(cached);
-    let pending = inflating.get(file.id);
-    if (!pending) {
-      pending = (async () => {
-        const text = await gunzipAsync(await readCompressed(file));
-        textCache.set(file.id, text);
-        return text;
-      })().finally(() => inflating.delete(file.id));
-      inflating.set(file.id, pending);
-    }
-    return pending;
-  }
-  let snapshot: { at: number; files: Promise<Map<string, StoredFile>> } | null = null;
+  const serving = new ServingCache<StoredFile>(
+    () => store.listLive(),
+    (file) => readCompressed(file)
+  );
 
   /** The gzip bytes of a stored file. */
   async function readCompressed(
     file: Pick<StoredFile, 'id' | 'name' | 'partCount'>,
-    into = cache
+    into = serving.compressed
   ): Promise<Buffer> {
     const cached = into.get(file.id);
     if (cached) return cached;
@@ -190,7 +146,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
   }
 
-  return {
+  const store = {
     /**
      * Stores one file of run `runId` as pending, unless the live file of that name already has
      * the same bytes: then the live row is kept (same ETag and Last-Modified) and `kept` is true.
@@ -322,7 +278,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         await this.discard(runId);
         throw new LostLeaseError();
       }
-      snapshot = null;
+      serving.forgetLive();
       await this.purge(runId, confirm);
     },
 
@@ -359,16 +315,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       await deleteRows(pending.map((row) => row.id));
     },
 
-    /** The live files by name, as the serving snapshot has them (see LIVE_SNAPSHOT_MS). */
+    /** The live files by name, as the serving snapshot has them (serving-cache). */
     servedFiles(): Promise<Map<string, StoredFile>> {
-      if (!snapshot || Date.now() - snapshot.at > LIVE_SNAPSHOT_MS) {
-        const files = this.listLive().then((rows) => new Map(rows.map((row) => [row.name, row])));
-        snapshot = { at: Date.now(), files };
-        files.catch(() => {
-          if (snapshot?.files === files) snapshot = null;
-        });
-      }
-      return snapshot.files;
+      return serving.liveByName();
     },
 
     /** The live file of that name from the serving snapshot. */
@@ -392,7 +341,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async readLeafText(leaf: { id: number; name: string; parts: number }): Promise<string> {
       const bytes = await readCompressed(
         { id: leaf.id, name: leaf.name, partCount: leaf.parts },
-        leafCache
+        serving.leaves
       );
       return (await gunzipAsync(bytes)).toString('utf8');
     },
@@ -416,22 +365,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /**
      * The uncompressed bytes of a stored file as a stream, for a client that does not take gzip.
-     * Up to 50 MB, slices of one shared copy (see TEXT_CACHE_BYTES); past that, the stored gzip
+     * Up to 50 MB, slices of one shared copy (serving-cache); past that, the stored gzip
      * through zlib, which waits for its reader, so a request holds a few chunks, never the text.
      */
     async openText(file: StoredFile): Promise<Readable> {
-      if (file.byteSize <= TEXT_CACHEABLE_BYTES) {
-        const text = await sharedText(file);
-        return Readable.from(
-          (function* slices() {
-            for (let at = 0; at < text.length; at += TEXT_SLICE_BYTES)
-              yield text.subarray(at, at + TEXT_SLICE_BYTES);
-          })(),
-          { objectMode: false }
-        );
-      }
+      if (file.byteSize <= TEXT_CACHEABLE_BYTES) return serving.sharedSlices(file);
       // A failure reaches the reader as an error of the returned stream.
       return pipeline(Readable.from(compressedChunks(file)), createGunzip(), () => undefined);
     },
   };
+  return store;
 };

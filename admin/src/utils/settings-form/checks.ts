@@ -1,53 +1,20 @@
 /**
- * The settings form's pure logic: what the editor changed, the checks that can be made before
- * saving (with translatable messages), and the server's field errors mapped onto the same fields.
- * The server validates again on save and stays the authority; these checks only answer sooner and
- * in the editor's language.
+ * The checks the settings form can make before saving, with translatable messages, and the
+ * server's field errors mapped onto the same fields. The server validates again on save and stays
+ * the authority; these checks only answer sooner and in the editor's language.
  */
-
 import {
-  CHANGEFREQS,
-  DATE_FIELD_TYPES,
   isOrigin,
-  patternProblem,
-  titleFieldNames,
-  imageFieldNames,
   isTimeZone,
+  MAX_DEBOUNCE_MS,
+  MIN_BYTES_PER_FILE,
   NEWS_KEYS,
-  newsFieldOptions,
+  patternProblem,
+  PROTOCOL_LIMITS,
   TYPE_SETTING_KEYS,
   VIDEO_KEYS,
-  videoFieldOptions,
-  videoKeyRequired,
-  MAX_DEBOUNCE_MS,
-  MIN_BYTES_PER_FILE,
-  PATTERN_FIELD_TYPES,
-  PROTOCOL_LIMITS,
-  TO_ONE_RELATIONS,
-  type CatalogType,
-  type Changefreq,
-  type ContentTypeSettings,
-  type CustomUrl,
-  type SitemapSettings,
 } from '#sitemap/shared';
-
-export {
-  CHANGEFREQS,
-  imageFieldNames,
-  MAX_DEBOUNCE_MS,
-  MIN_BYTES_PER_FILE,
-  newsFieldOptions,
-  PROTOCOL_LIMITS,
-  VIDEO_KEYS,
-  videoFieldOptions,
-  videoKeyRequired,
-};
-export type { Changefreq, CustomUrl };
-/** The form edits the settings in the shape the server validates. */
-export type SettingsDraft = SitemapSettings;
-export type TypeSettings = ContentTypeSettings;
-
-export type SettingKey = keyof SettingsDraft;
+import { parseFilters, type SettingsDraft } from './draft';
 
 /** A message for react-intl: the id is un-prefixed (see getTranslation). */
 export interface FieldMessage {
@@ -137,20 +104,6 @@ const checkPriority = (priority: number | undefined) =>
   priority === undefined || (Number.isFinite(priority) && priority >= 0 && priority <= 1)
     ? null
     : MESSAGES.priority;
-
-/** Reads the filters text area: empty means none; anything else must be a JSON object. */
-export function parseFilters(
-  text: string
-): { ok: true; value?: Record<string, unknown> } | { ok: false } {
-  if (!text.trim()) return { ok: true };
-  try {
-    const value = JSON.parse(text);
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false };
-    return { ok: true, value };
-  } catch {
-    return { ok: false };
-  }
-}
 
 /** Checks that need no server; `filtersText` holds each type's filters as typed. */
 export function checkDraft(
@@ -252,83 +205,6 @@ export function serverFieldErrors(
   return { fields, other };
 }
 
-/** Only the settings the editor changed are sent, so values from config/plugins.ts stay where they are. */
-export function changedSettings(
-  initial: SettingsDraft,
-  draft: SettingsDraft
-): Partial<SettingsDraft> {
-  const patch: Partial<SettingsDraft> = {};
-  for (const key of new Set([...Object.keys(initial), ...Object.keys(draft)]) as Set<SettingKey>) {
-    if (JSON.stringify(initial[key]) === JSON.stringify(draft[key])) continue;
-    // A cleared optional field is sent as null (drop the saved value): JSON would drop undefined, and the change with it.
-    (patch as Record<string, unknown>)[key] = draft[key] === undefined ? null : draft[key];
-  }
-  return patch;
-}
-
-/** A content type as GET /sitemap/content-types describes it. */
-export type { CatalogType };
-
-/**
- * A type's single-value fields: its own, and those of the entries its to-one relations point to
- * (`category.slug`). What a pattern can hold, and what can group a type's pages for visitors.
- */
-export function singleValueFields(uid: string, catalog: Record<string, CatalogType>): string[] {
-  const type = catalog[uid];
-  if (!type) return [];
-  const fields: string[] = [];
-  for (const [name, attribute] of Object.entries(type.attributes)) {
-    if (PATTERN_FIELD_TYPES.has(attribute.type)) fields.push(name);
-  }
-  for (const [name, attribute] of Object.entries(type.attributes)) {
-    if (
-      attribute.type !== 'relation' ||
-      !TO_ONE_RELATIONS.has(attribute.relation ?? '') ||
-      !attribute.target
-    )
-      continue;
-    const target = catalog[attribute.target];
-    if (!target || attribute.target.startsWith('admin::')) continue;
-    for (const [field, targetAttribute] of Object.entries(target.attributes)) {
-      if (PATTERN_FIELD_TYPES.has(targetAttribute.type)) fields.push(`${name}.${field}`);
-    }
-  }
-  return fields;
-}
-
-/**
- * The tokens a pattern can use for a type: its single-value fields (`[slug]`, `[category.slug]`),
- * and `[locale]` for localized types.
- */
-export function patternTokens(uid: string, catalog: Record<string, CatalogType>): string[] {
-  const tokens = singleValueFields(uid, catalog).map((field) => `[${field}]`);
-  if (catalog[uid]?.localized) tokens.push('[locale]');
-  // i18n adds a `locale` attribute to localized types: offer it once.
-  return [...new Set(tokens)];
-}
-
-/** The fields that can name a page in the feed and the visitors' site map: the type's text fields. */
-export const titleFields = (type: CatalogType | undefined): string[] =>
-  type ? titleFieldNames(type) : [];
-
-/** The fields that can give `<lastmod>`: the type's date and date-time fields (updatedAt first). */
-export function lastmodFields(type: CatalogType | undefined): string[] {
-  if (!type) return [];
-  const fields = Object.entries(type.attributes)
-    .filter(([, attribute]) => DATE_FIELD_TYPES.has(attribute.type))
-    .map(([name]) => name);
-  return fields.sort((a, b) => (a === 'updatedAt' ? -1 : b === 'updatedAt' ? 1 : 0));
-}
-
-/** Inserts a token at the caret (or at the end), adding the "/" a path segment needs. */
-export function insertToken(pattern: string, token: string, caret = pattern.length) {
-  const before = pattern.slice(0, caret);
-  const after = pattern.slice(caret);
-  const separator = before === '' || before.endsWith('/') || before.endsWith('-') ? '' : '/';
-  const start = before === '' ? '/' : '';
-  return `${before}${start}${separator}${token}${after}`;
-}
-
 /** Every field the form shows, so each server error lands next to the right one. */
 export function formFieldKeys(draft: SettingsDraft, locales: string[]): Set<string> {
   const keys = new Set<string>();
@@ -368,40 +244,3 @@ export function formFieldKeys(draft: SettingsDraft, locales: string[]): Set<stri
   return keys;
 }
 
-/** A first pattern for a newly mapped type: `/article/[slug]` when it has a slug-like field. */
-export function suggestPattern(type: CatalogType): string {
-  const base = `/${type.uid.split('.').pop()}`;
-  if (type.kind === 'singleType') return base;
-  const entries = Object.entries(type.attributes);
-  const field =
-    entries.find(([, attribute]) => attribute.type === 'uid')?.[0] ??
-    entries.find(([, attribute]) => PATTERN_FIELD_TYPES.has(attribute.type))?.[0];
-  return field ? `${base}/[${field}]` : base;
-}
-
-/** The filters of each mapped type as editable JSON text. */
-export const filtersAsText = (contentTypes: Record<string, TypeSettings>) =>
-  Object.fromEntries(
-    Object.entries(contentTypes).map(([uid, type]) => [
-      uid,
-      type.filters ? JSON.stringify(type.filters, null, 2) : '',
-    ])
-  );
-
-/** The draft with each type's filters text read back into its settings (call after checkDraft passed). */
-export function withParsedFilters(
-  draft: SettingsDraft,
-  filtersText: Record<string, string>
-): SettingsDraft {
-  const contentTypes: Record<string, TypeSettings> = {};
-  for (const [uid, type] of Object.entries(draft.contentTypes)) {
-    const parsed = filtersText[uid] === undefined ? null : parseFilters(filtersText[uid]);
-    const next = { ...type };
-    if (parsed?.ok) {
-      if (parsed.value) next.filters = parsed.value;
-      else delete next.filters;
-    }
-    contentTypes[uid] = next;
-  }
-  return { ...draft, contentTypes };
-}
