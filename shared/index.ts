@@ -7,7 +7,7 @@ export * from './api-types';
 export * from './checks';
 export * from './field-kinds';
 export * from './ids';
-export * from './indexnow';
+export * from './indexnow-endpoints';
 export * from './limits';
 export * from './rules';
 export * from './time-zone';

@@ -2,7 +2,7 @@ import { DEFAULT_SETTINGS, describeErrors, validateSettings } from '../core/sett
 import { leaseOptions } from '../core/settings/lease-options';
 
 /**
- * Defaults live in core/settings-rules.ts and are merged by the settings service, so that
+ * Defaults live in core/settings/validate.ts and are merged by the settings service, so that
  * `strapi.config.get('plugin::sitemap')` holds exactly what the user wrote (the status says so).
  * This check runs before content types are known; register() checks patterns against them.
  * `lease` is an option of the lease service, not a setting: it is checked on its own.

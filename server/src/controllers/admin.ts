@@ -15,7 +15,7 @@ const badRequest = (path: string[], message: string) =>
   });
 
 /**
- * A type an admin may map (core/mappable, without types holding credentials the config file does
+ * A type an admin may map (core/settings/mappable, without types holding credentials the config file does
  * not map), looked up as an own property: `constructor` is no type.
  */
 function mappableType(strapi: Core.Strapi, contentType: unknown): string {
@@ -74,7 +74,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       ctx.body = await service('settings').get();
     },
 
-    /** Saves; a change to the mapping of a type the caller may not read is refused (core/mapping-access). */
+    /** Saves; a change to the mapping of a type the caller may not read is refused (core/settings/mapping-access). */
     async updateSettings(ctx: Context) {
       const before = (await service('settings').get()).settings;
       const saved = await service('settings').update(ctx.request.body, {

@@ -6,7 +6,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { SERVED_NAME } from '../core/files/file-names';
-import { indexNowKeyName } from '../core/feeds/indexnow';
+import { indexNowKeyName } from '../core/feeds/indexnow-protocol';
 import type { StoredFile } from '../services/store/file-store';
 import { getService } from '../utils/get-service';
 import { isNotModified } from './conditional';

@@ -8,7 +8,7 @@
  * - `extend(extension)` adds a URL extension (core/extensions/extension.ts): an element, or a
  *   change to each URL, computed from what the entry holds; it takes part in the reads, the
  *   records, the files and the dashboard as the built-in ones do, from the next run on.
- * What a hook returns gets the checks of core/hook-records (loc, host, and each extension's own).
+ * What a hook returns gets the checks of core/urls/hook-records (loc, host, and each extension's own).
  */
 import type { UrlSource, UrlTransform } from '../core/urls/document-urls';
 import { checkHookRecord } from '../core/urls/hook-records';

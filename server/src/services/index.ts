@@ -7,7 +7,7 @@ import exclusions from './settings/exclusions';
 import fileStore from './store/file-store';
 import generator from './generation/run';
 import hooks from './hooks';
-import indexnow from './push/indexnow';
+import indexnow from './push/indexnow-sender';
 import lease from './store/lease';
 import mediaChanges from './changes/media-changes';
 import legacyImport from './settings/legacy-import';
@@ -15,7 +15,7 @@ import preview from './views/preview';
 import runs from './store/runs';
 import scheduler from './changes/scheduler';
 import settings from './settings/settings';
-import visitorPages from './serving/visitor-pages';
+import visitorPages from './serving/stored-visitor-pages';
 
 export default {
   dashboard,

@@ -1,7 +1,7 @@
 /**
  * Outgoing HTTP requests the plugin sends on settings an admin may edit (IndexNow today). Unless the
  * address comes from the site owner's code (`trusted`), the host must resolve to public addresses
- * only (core/private-address): the check runs in the socket's own DNS lookup, so the address
+ * only (core/net/private-address): the check runs in the socket's own DNS lookup, so the address
  * checked is the address connected to (no second lookup an attacker's DNS could answer
  * differently). Redirects are never followed: a 3xx is the answer. Node's http, not fetch: fetch
  * takes no lookup of its own without a second HTTP client.

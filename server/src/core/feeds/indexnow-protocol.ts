@@ -4,7 +4,10 @@
  * file's name and the requests' bodies live here; the service sends them. Pure.
  */
 import type { IndexNowSettings } from '../../../../shared/types';
-import { DEFAULT_INDEXNOW_ENDPOINT, PUBLIC_INDEXNOW_ENDPOINTS } from '../../../../shared/indexnow';
+import {
+  DEFAULT_INDEXNOW_ENDPOINT,
+  PUBLIC_INDEXNOW_ENDPOINTS,
+} from '../../../../shared/indexnow-endpoints';
 
 /** The protocol's most URLs per request. */
 export const MAX_INDEXNOW_URLS = 10_000;

@@ -49,7 +49,7 @@ export interface TypeQuery {
 }
 
 export interface MappedType {
-  /** How a document becomes URLs (core/document-urls). */
+  /** How a document becomes URLs (core/urls/document-urls). */
   plan: TypePlan;
   query: TypeQuery;
   /** How the type appears in the visitors' site map, when it does. */

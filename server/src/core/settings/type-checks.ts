@@ -6,7 +6,7 @@ import { parsePattern } from '../urls/pattern';
 import { toLastmod } from '../urls/lastmod';
 import { attributeOf, filterErrors, typeOf } from './mappable';
 import { URL_EXTENSIONS } from '../extensions';
-import { visitorMapSettingErrors } from '../visitors/settings';
+import { visitorMapSettingErrors } from '../visitors/visitor-setting';
 import type { Changefreq, CustomUrl, FieldError, SchemaCatalog } from '../../../../shared/types';
 import { CHANGEFREQS, MIN_BYTES_PER_FILE, PROTOCOL_LIMITS } from '../../../../shared/limits';
 import {

@@ -3,7 +3,7 @@
  * path. It is plain data in, plain data out, so startup (config file) and the admin (HTTP) share it.
  */
 import { validate as isValidCron } from 'node-cron';
-import { indexNowSettingErrors } from '../feeds/indexnow';
+import { indexNowSettingErrors } from '../feeds/indexnow-protocol';
 import { credentialErrors } from './mapping-access';
 import { isTimeZone, TIME_ZONE_HELP } from '../../../../shared/time-zone';
 import {

@@ -1,7 +1,7 @@
 /**
  * The site map for visitors (a "plan du site"): what a run stores of each listed page (its entry),
  * what a page's version shows there, and which pages changed between two runs. Runs store the
- * pages sorted in listings (core/visitor-listing); pages of a listing (core/visitor-page) are what
+ * pages sorted in listings (core/visitors/listing); pages of a listing (core/visitors/pages) are what
  * plan.json and plan.html answer. Pure.
  */
 import { readPath } from '../urls/pattern';

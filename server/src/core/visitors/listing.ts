@@ -37,7 +37,7 @@ export interface LeafRef {
 
 export interface DirectorySection {
   key: string;
-  /** How the listing's sections sort (core/visitor-keys). */
+  /** How the listing's sections sort (core/visitors/keys). */
   order: string;
   count: number;
   leaves: LeafRef[];

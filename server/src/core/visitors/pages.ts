@@ -1,6 +1,6 @@
 /**
  * Pages of the visitors' site map: what plan.json and plan.html show, cut from the stored leaves of
- * a locale's listings (core/visitor-listing), and the addresses of the pages around one. Every page,
+ * a locale's listings (core/visitors/listing), and the addresses of the pages around one. Every page,
  * navigation included, holds at most 100 links. Pure: leaves are read by the caller.
  */
 import type { VisitorOrder } from './entries';

@@ -8,8 +8,12 @@
  * instance shows the same ones.
  */
 import type { Core } from '@strapi/strapi';
-import { DEFAULT_INDEXNOW_ENDPOINT } from '../../../../shared/indexnow';
-import { indexNowRequests, retriable, type IndexNowRequest } from '../../core/feeds/indexnow';
+import { DEFAULT_INDEXNOW_ENDPOINT } from '../../../../shared/indexnow-endpoints';
+import {
+  indexNowRequests,
+  retriable,
+  type IndexNowRequest,
+} from '../../core/feeds/indexnow-protocol';
 import type { IndexNowPush } from '../../../../shared/api-types';
 import type { IndexNowSettings } from '../../../../shared/types';
 import { PLUGIN_ID } from '../../uids';

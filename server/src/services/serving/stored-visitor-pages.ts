@@ -1,5 +1,5 @@
 /**
- * Serves the visitors' site map from what the runs stored (generation/visitor-listings): a request
+ * Serves the visitors' site map from what the runs stored (generation/outputs/visitor-listings): a request
  * reads its locale's listing directories (small: a leaf's name, count and last key each, cached by
  * row) and the one or two leaves its page stands in, and builds nothing whose size grows with the
  * site. The tree's sections of types without locales, and a locale's letters when it has no pages

@@ -1,7 +1,7 @@
 /**
  * Effective settings = defaults ← config/plugins ← values saved from the admin (plugin store).
  * Saving validates the merged result against the project's content types and stores nothing on error.
- * Every other service reads the settings as a compiled plan (core/sitemap-plan), built here once and
+ * Every other service reads the settings as a compiled plan (core/plan/compile), built here once and
  * rebuilt when the stored values (or i18n's default locale) change.
  * Admin values live in their own row (`plugin_sitemap_admin-settings`): the row this plugin used to
  * read, `plugin_sitemap_settings`, is also where strapi-plugin-sitemap (Strapi 4) keeps its settings.
@@ -41,7 +41,7 @@ const STORE_KEY = 'admin-settings';
 const SHARED_KEY = 'settings';
 
 /**
- * Plain-data description of the content an editor manages (core/mappable: types the content manager
+ * Plain-data description of the content an editor manages (core/settings/mappable: types the content manager
  * shows, fields that are neither private, passwords nor hidden, relations only to such types), for the
  * pure validator and the admin. Anything left out is an unknown name to the validator.
  */
@@ -276,7 +276,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
-     * The compiled settings (core/sitemap-plan). By default at most a few seconds old, for hot paths: a save on
+     * The compiled settings (core/plan/compile). By default at most a few seconds old, for hot paths: a save on
      * another instance is seen within that delay. `fresh` reads the stored values now (runs, admin pages).
      * Never throws on invalid settings: see `errors` and `usablePlan`.
      */
@@ -315,7 +315,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * Saves admin values: each key of `patch` replaces that setting; a null value drops the admin
      * value so the config file (or default) applies again. Nothing is stored when anything is invalid,
      * or when the save changes the mapping of a type `access.canRead` refuses (an admin's request:
-     * core/mapping-access); code calls without `access`. The caller tells the scheduler (a change to
+     * core/settings/mapping-access); code calls without `access`. The caller tells the scheduler (a change to
      * the output starts a full run).
      */
     async update(patch: unknown, access: SaveAccess = {}) {

@@ -5,7 +5,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { StatusResponse } from '../../../../shared/api-types';
-import { indexNowKeyName } from '../../core/feeds/indexnow';
+import { indexNowKeyName } from '../../core/feeds/indexnow-protocol';
 import {
   countsSection,
   filesSection,

@@ -1,6 +1,6 @@
 /**
  * One document's place in the sitemap, for the content manager's side panel: per locale, its URL,
- * the live file holding it, or why it is left out. Reads only; the decision is core/entry-status.
+ * the live file holding it, or why it is left out. Reads only; the decision is core/views/entry-state.
  */
 import type { Core } from '@strapi/strapi';
 import { entryStatus } from '../../core/views/entry-state';

@@ -3,8 +3,8 @@ import {
   indexNowSettingErrors,
   MAX_INDEXNOW_URLS,
   retriable,
-} from '../../../../server/src/core/feeds/indexnow';
-import { PUBLIC_INDEXNOW_ENDPOINTS } from '../../../../shared/indexnow';
+} from '../../../../server/src/core/feeds/indexnow-protocol';
+import { PUBLIC_INDEXNOW_ENDPOINTS } from '../../../../shared/indexnow-endpoints';
 
 describe('indexNowRequests', () => {
   it('groups URLs by host and splits them into requests of at most 10,000', () => {

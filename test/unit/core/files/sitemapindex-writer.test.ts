@@ -1,4 +1,4 @@
-import { renderSitemapIndex } from '../../../../server/src/core/files/sitemap-index';
+import { renderSitemapIndex } from '../../../../server/src/core/files/sitemapindex-writer';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 

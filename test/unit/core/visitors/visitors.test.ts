@@ -24,7 +24,7 @@ import {
   type ViewSection,
 } from '../../../../server/src/core/visitors/pages';
 import { renderVisitorHtml } from '../../../../server/src/core/visitors/html';
-import { visitorMapSettingErrors } from '../../../../server/src/core/visitors/settings';
+import { visitorMapSettingErrors } from '../../../../server/src/core/visitors/visitor-setting';
 import type { SchemaCatalog } from '../../../../shared/types';
 
 const site = 'https://www.example.com';

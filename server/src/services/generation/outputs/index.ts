@@ -5,8 +5,8 @@
 import type { StoredFile } from '../../store/file-store';
 import type { Run } from '../run-state';
 import { feedOutput } from './feed';
-import { indexNowOutput } from './indexnow';
-import { newsOutput } from './news';
+import { indexNowOutput } from './indexnow-changes';
+import { newsOutput } from './news-series';
 import type { RunOutput } from './output';
 import { sitemapIndexOutput } from './sitemap-index';
 import { stylesheetOutput } from './stylesheet';

@@ -1,6 +1,6 @@
 /**
  * The IndexNow output: once a run's files are live, the URLs it added, changed and removed (compared
- * by the urlsets with the live files they replace, core/url-changes) are pushed in the background.
+ * by the urlsets with the live files they replace, core/urls/url-changes) are pushed in the background.
  */
 import { getService } from '../../../utils/get-service';
 import type { Run } from '../run-state';

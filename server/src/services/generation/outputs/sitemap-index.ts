@@ -6,7 +6,7 @@
 import { CUSTOM_GROUP, INDEX_NAME, typeGroup } from '../../../core/files/file-names';
 import { hostIndexes } from '../../../core/files/host-indexes';
 import { inIndexOrder, originOf } from '../../../core/files/file-layout';
-import { renderSitemapIndex } from '../../../core/files/sitemap-index';
+import { renderSitemapIndex } from '../../../core/files/sitemapindex-writer';
 import { isLocalHostUrl } from '../../../core/urls/url-checks';
 import { newsOfType } from '../../../core/extensions/news';
 import type { StoredFile } from '../../store/file-store';

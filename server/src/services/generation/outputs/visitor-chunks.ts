@@ -3,7 +3,7 @@
  * its files, so the site map always shows what the XML lists. A part is a series of chunks
  * (`visitors-<type>-<n>.json`, never served) of about 10,000 pages in document-id order, each
  * covering a range of document ids like a urlset file: what a later run compares its reads with to
- * know which pages came, went or changed (generation/visitor-listings turns that into the stored
+ * know which pages came, went or changed (generation/outputs/visitor-listings turns that into the stored
  * pages serving reads). A run that reads a type whole writes its chunks as it goes (one chunk in
  * memory at a time); a documents run rewrites only the chunks that hold the documents it read
  * again or removed; a type the run did not touch keeps its chunks as they are.

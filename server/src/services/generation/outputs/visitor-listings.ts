@@ -1,5 +1,5 @@
 /**
- * Writes the visitors' site map as serving reads it (core/visitor-listing): per scope and order, a
+ * Writes the visitors' site map as serving reads it (core/visitors/listing): per scope and order, a
  * listing of sections cut into leaves, and its directory, switched with the run's files.
  * - A run records what changed (a page added, gone or shown differently, from the type's chunks
  *   before and after) and applies it leaf by leaf: only the leaves whose key range holds a change

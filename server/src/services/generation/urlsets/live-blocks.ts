@@ -1,5 +1,5 @@
 /**
- * The blocks of the live files a run replaces, read back for the comparison of core/url-changes:
+ * The blocks of the live files a run replaces, read back for the comparison of core/urls/url-changes:
  * per group, its urlsets in key order, one file's text twin and block index in memory at a time
  * (never its XML: a block's size, lastmod and URLs tell whether its entry changed).
  */

@@ -25,7 +25,7 @@ interface FileGroup {
  * Files written from scratch, one numbered series per group (`article-1.xml`, `article-2.xml`, …):
  * each file covers the keys after the previous one's last key; the last one is open-ended. `replaced`
  * are the live urlsets these files replace: with the run's changes on, each block written is
- * compared with the one it replaces (core/url-changes).
+ * compared with the one it replaces (core/urls/url-changes).
  */
 export function freshGroups(
   run: Run,
