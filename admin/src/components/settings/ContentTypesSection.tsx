@@ -15,9 +15,9 @@ import { useFiltersText, useSetting } from '../../hooks/useSettingsForm';
 import { useTranslate } from '../../hooks/useTranslate';
 import { suggestPattern, type CatalogType } from '../../utils/settings-form';
 import { Section } from '../Section';
-import { ContentTypeCard } from './ContentTypeCard';
-import { SettingField } from './SettingField';
-import { SettingSourceBadge } from './SettingSourceBadge';
+import { ContentTypeCard } from './content-type/ContentTypeCard';
+import { SettingField } from './fields/SettingField';
+import { SettingSourceBadge } from './fields/SettingSourceBadge';
 import type { SectionProps } from './SectionProps';
 
 export const ContentTypesSection = ({

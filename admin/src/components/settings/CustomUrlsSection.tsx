@@ -3,7 +3,7 @@ import { useSetting } from '../../hooks/useSettingsForm';
 import { useTranslate } from '../../hooks/useTranslate';
 import { Section } from '../Section';
 import { CustomUrlsTable } from './CustomUrlsTable';
-import { SettingSourceBadge } from './SettingSourceBadge';
+import { SettingSourceBadge } from './fields/SettingSourceBadge';
 import type { SectionProps } from './SectionProps';
 
 export const CustomUrlsSection = ({ form, disabled, canUpdate }: SectionProps) => {

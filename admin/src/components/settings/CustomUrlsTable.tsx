@@ -7,11 +7,11 @@ import { Box, Button, Flex, Grid, IconButton, Typography } from '@strapi/design-
 import { Plus, Trash } from '@strapi/icons';
 import { useTranslate } from '../../hooks/useTranslate';
 import type { CustomUrl } from '../../utils/settings-form';
-import { ChangefreqSelect } from './ChangefreqSelect';
-import { SettingCell } from './SettingCell';
-import { NumberSetting } from './NumberSetting';
-import { SettingField } from './SettingField';
-import { TextSetting } from './TextSetting';
+import { ChangefreqSelect } from './fields/ChangefreqSelect';
+import { SettingCell } from './fields/SettingCell';
+import { NumberSetting } from './fields/NumberSetting';
+import { SettingField } from './fields/SettingField';
+import { TextSetting } from './fields/TextSetting';
 
 interface CustomUrlsTableProps {
   urls: CustomUrl[];

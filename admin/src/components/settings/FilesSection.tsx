@@ -3,10 +3,10 @@ import { Grid } from '@strapi/design-system';
 import { useSetting } from '../../hooks/useSettingsForm';
 import { useTranslate } from '../../hooks/useTranslate';
 import { Section } from '../Section';
-import { BooleanSetting } from './BooleanSetting';
-import { NumberSetting } from './NumberSetting';
-import { SettingCell } from './SettingCell';
-import { SettingSourceBadge } from './SettingSourceBadge';
+import { BooleanSetting } from './fields/BooleanSetting';
+import { NumberSetting } from './fields/NumberSetting';
+import { SettingCell } from './fields/SettingCell';
+import { SettingSourceBadge } from './fields/SettingSourceBadge';
 import type { SectionProps } from './SectionProps';
 
 export const FilesSection = (props: SectionProps) => {

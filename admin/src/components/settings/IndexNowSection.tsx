@@ -16,10 +16,10 @@ import { DEFAULT_INDEXNOW_ENDPOINT, PUBLIC_INDEXNOW_ENDPOINTS } from '#sitemap/s
 import { useSetting } from '../../hooks/useSettingsForm';
 import { useTranslate } from '../../hooks/useTranslate';
 import { Section } from '../Section';
-import { SettingCell } from './SettingCell';
-import { SettingField } from './SettingField';
-import { SettingSourceBadge } from './SettingSourceBadge';
-import { TextSetting } from './TextSetting';
+import { SettingCell } from './fields/SettingCell';
+import { SettingField } from './fields/SettingField';
+import { SettingSourceBadge } from './fields/SettingSourceBadge';
+import { TextSetting } from './fields/TextSetting';
 import type { SectionProps } from './SectionProps';
 
 /** A key as the engines suggest one: 32 hexadecimal characters, from the browser's crypto. */

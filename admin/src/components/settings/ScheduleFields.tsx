@@ -11,7 +11,7 @@ import { useDebounced } from '../../hooks/useDebounced';
 import { useSitemapQuery } from '../../hooks/useSitemapQuery';
 import { useTranslate } from '../../hooks/useTranslate';
 import { describeCron } from '../../utils/cron';
-import { TextSetting } from './TextSetting';
+import { TextSetting } from './fields/TextSetting';
 
 interface ScheduleFieldsProps {
   cron: string | false;

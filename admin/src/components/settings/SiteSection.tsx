@@ -4,10 +4,10 @@ import type { Locale } from '../../api/sitemap';
 import { useSetting } from '../../hooks/useSettingsForm';
 import { useTranslate } from '../../hooks/useTranslate';
 import { Section } from '../Section';
-import { SettingCell } from './SettingCell';
-import { SettingField } from './SettingField';
-import { SettingSourceBadge } from './SettingSourceBadge';
-import { TextSetting } from './TextSetting';
+import { SettingCell } from './fields/SettingCell';
+import { SettingField } from './fields/SettingField';
+import { SettingSourceBadge } from './fields/SettingSourceBadge';
+import { TextSetting } from './fields/TextSetting';
 import type { SectionProps } from './SectionProps';
 
 export const SiteSection = ({

@@ -243,4 +243,3 @@ export function formFieldKeys(draft: SettingsDraft, locales: string[]): Set<stri
   });
   return keys;
 }
-

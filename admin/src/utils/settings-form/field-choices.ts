@@ -80,4 +80,3 @@ export function suggestPattern(type: CatalogType): string {
     entries.find(([, attribute]) => PATTERN_FIELD_TYPES.has(attribute.type))?.[0];
   return field ? `${base}/[${field}]` : base;
 }
-

@@ -16,7 +16,7 @@ import {
   Typography,
 } from '@strapi/design-system';
 import { Trash } from '@strapi/icons';
-import { useTranslate } from '../../hooks/useTranslate';
+import { useTranslate } from '../../../hooks/useTranslate';
 import {
   imageFieldNames,
   insertToken,
@@ -26,14 +26,14 @@ import {
   patternTokens,
   type CatalogType,
   type TypeSettings,
-} from '../../utils/settings-form';
+} from '../../../utils/settings-form';
 import { PatternPreview } from './PatternPreview';
-import { ChangefreqSelect } from './ChangefreqSelect';
-import { FieldSelect } from './FieldSelect';
-import { NumberSetting } from './NumberSetting';
-import { SettingCell } from './SettingCell';
-import { SettingField } from './SettingField';
-import { TextSetting } from './TextSetting';
+import { ChangefreqSelect } from '../fields/ChangefreqSelect';
+import { FieldSelect } from '../fields/FieldSelect';
+import { NumberSetting } from '../fields/NumberSetting';
+import { SettingCell } from '../fields/SettingCell';
+import { SettingField } from '../fields/SettingField';
+import { TextSetting } from '../fields/TextSetting';
 import { VideoNewsFields } from './VideoNewsFields';
 import { VisitorMapFields } from './VisitorMapFields';
 

@@ -5,12 +5,12 @@
 import * as React from 'react';
 import { Box, Flex, Link, Loader, Typography } from '@strapi/design-system';
 import { isFetchError } from '@strapi/strapi/admin';
-import { useSitemapApi } from '../../api/sitemap';
-import { useDebounced } from '../../hooks/useDebounced';
-import { useSitemapQuery } from '../../hooks/useSitemapQuery';
-import { useTranslate } from '../../hooks/useTranslate';
-import { describeQueryError } from '../../utils/query-state';
-import type { TypeSettings } from '../../utils/settings-form';
+import { useSitemapApi } from '../../../api/sitemap';
+import { useDebounced } from '../../../hooks/useDebounced';
+import { useSitemapQuery } from '../../../hooks/useSitemapQuery';
+import { useTranslate } from '../../../hooks/useTranslate';
+import { describeQueryError } from '../../../utils/query-state';
+import type { TypeSettings } from '../../../utils/settings-form';
 
 interface PatternPreviewProps {
   uid: string;

@@ -3,7 +3,7 @@
  * also gets a news sitemap (publication name, title and date fields). Each picker offers only the
  * fields of a kind that fits; the server checks again on save.
  */
-import { useTranslate } from '../../hooks/useTranslate';
+import { useTranslate } from '../../../hooks/useTranslate';
 import {
   newsFieldOptions,
   VIDEO_KEYS,
@@ -11,11 +11,11 @@ import {
   videoKeyRequired,
   type CatalogType,
   type TypeSettings,
-} from '../../utils/settings-form';
-import { FieldSelect } from './FieldSelect';
-import { SettingCell } from './SettingCell';
-import { SettingField } from './SettingField';
-import { TextSetting } from './TextSetting';
+} from '../../../utils/settings-form';
+import { FieldSelect } from '../fields/FieldSelect';
+import { SettingCell } from '../fields/SettingCell';
+import { SettingField } from '../fields/SettingField';
+import { TextSetting } from '../fields/TextSetting';
 
 interface VideoNewsFieldsProps {
   uid: string;

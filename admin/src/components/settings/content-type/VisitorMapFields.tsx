@@ -5,12 +5,16 @@
  */
 import * as React from 'react';
 import { Toggle } from '@strapi/design-system';
-import { useTranslate } from '../../hooks/useTranslate';
-import { singleValueFields, type CatalogType, type TypeSettings } from '../../utils/settings-form';
-import { FieldSelect } from './FieldSelect';
-import { SettingCell } from './SettingCell';
-import { SettingField } from './SettingField';
-import { TextSetting } from './TextSetting';
+import { useTranslate } from '../../../hooks/useTranslate';
+import {
+  singleValueFields,
+  type CatalogType,
+  type TypeSettings,
+} from '../../../utils/settings-form';
+import { FieldSelect } from '../fields/FieldSelect';
+import { SettingCell } from '../fields/SettingCell';
+import { SettingField } from '../fields/SettingField';
+import { TextSetting } from '../fields/TextSetting';
 
 interface VisitorMapFieldsProps {
   uid: string;

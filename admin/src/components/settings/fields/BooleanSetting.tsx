@@ -1,12 +1,12 @@
 /** An on/off setting as a toggle, with its source. */
 import * as React from 'react';
 import { Toggle } from '@strapi/design-system';
-import { useSetting } from '../../hooks/useSettingsForm';
-import { useTranslate } from '../../hooks/useTranslate';
+import { useSetting } from '../../../hooks/useSettingsForm';
+import { useTranslate } from '../../../hooks/useTranslate';
 import { SettingCell } from './SettingCell';
 import { SettingField } from './SettingField';
 import { SettingSourceBadge } from './SettingSourceBadge';
-import type { SectionProps } from './SectionProps';
+import type { SectionProps } from '../SectionProps';
 
 export const BooleanSetting = ({
   form,

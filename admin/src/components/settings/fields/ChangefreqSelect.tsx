@@ -1,7 +1,7 @@
 /** The protocol's change frequencies, in the admin's language, or none. */
 import { SingleSelect, SingleSelectOption } from '@strapi/design-system';
-import { useTranslate } from '../../hooks/useTranslate';
-import { CHANGEFREQS, type Changefreq } from '../../utils/settings-form';
+import { useTranslate } from '../../../hooks/useTranslate';
+import { CHANGEFREQS, type Changefreq } from '../../../utils/settings-form';
 
 const NOT_SET = '__not-set';
 

@@ -1,7 +1,7 @@
 /** Where a top-level setting's value comes from, with the button that hands an admin value back to the config file. */
-import type { SettingKey } from '../../utils/settings-form';
+import type { SettingKey } from '../../../utils/settings-form';
 import { SourceBadge } from './SourceBadge';
-import type { SectionProps } from './SectionProps';
+import type { SectionProps } from '../SectionProps';
 
 export const SettingSourceBadge = ({
   form,

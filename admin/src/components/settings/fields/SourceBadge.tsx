@@ -1,7 +1,7 @@
 /** Where a setting's value comes from, in words; a value saved in the admin can be handed back to the config file. */
 import { Badge, Flex, TextButton } from '@strapi/design-system';
-import type { SettingSource } from '../../api/sitemap';
-import { useTranslate } from '../../hooks/useTranslate';
+import type { SettingSource } from '../../../api/sitemap';
+import { useTranslate } from '../../../hooks/useTranslate';
 
 interface SourceBadgeProps {
   source: SettingSource | undefined;
