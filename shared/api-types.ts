@@ -180,8 +180,11 @@ export interface StatusResponse {
   feedRobots: string | null;
   /** The site map for visitors, when a type is listed there: its addresses and how many links it holds. */
   visitorMap: { html: string; json: string; links: number } | null;
-  /** One robots.txt line per front-end host, when locales have hostnames of their own. */
-  hostRobots: Array<{ origin: string; line: string }>;
+  /**
+   * The robots.txt lines of each front-end host, when locales have hostnames of their own: its
+   * index, then the external sitemaps on that host.
+   */
+  hostRobots: Array<{ origin: string; lines: string[] }>;
   hostname: string;
   cron: string | false;
   mappedTypes: number;

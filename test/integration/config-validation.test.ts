@@ -82,3 +82,23 @@ it('refuses in the config file what no admin may map: admin types, hidden types,
     /contentTypes\["api::article\.article"\]\.filters\.createdBy: is not a field/
   );
 });
+
+it('refuses external sitemaps it cannot list, naming each entry', async () => {
+  const message = await startupError(
+    testConfig({
+      externalSitemaps: [
+        'ftp://files.example.com/sitemap.xml',
+        '/relative/sitemap.xml',
+        { url: 'https://www.example.com/shop.xml', lastmod: 'yesterday' },
+        { url: 'https://www.example.com/a.xml', priority: 1 },
+        'https://www.example.com/line\nbreak.xml',
+      ],
+    })
+  );
+  expect(message).toContain('Invalid sitemap plugin config');
+  expect(message).toMatch(/externalSitemaps\["0"\]: must be an absolute http\(s\) URL/);
+  expect(message).toMatch(/externalSitemaps\["1"\]: must be an absolute http\(s\) URL/);
+  expect(message).toMatch(/externalSitemaps\["2"\]\.lastmod: must be a W3C date/);
+  expect(message).toMatch(/externalSitemaps\["3"\]\.priority: is not an external sitemap field/);
+  expect(message).toMatch(/externalSitemaps\["4"\]: must not hold control characters/);
+});

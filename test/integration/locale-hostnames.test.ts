@@ -169,11 +169,11 @@ it('gives each host an index of its own files, and the dashboard a robots.txt li
   expect(status.hostRobots).toEqual([
     {
       origin: HOST,
-      line: 'Sitemap: https://cms.example.com/api/sitemap/index-www-example-com.xml',
+      lines: ['Sitemap: https://cms.example.com/api/sitemap/index-www-example-com.xml'],
     },
     {
       origin: FR_HOST,
-      line: 'Sitemap: https://cms.example.com/api/sitemap/index-www-example-fr.xml',
+      lines: ['Sitemap: https://cms.example.com/api/sitemap/index-www-example-fr.xml'],
     },
   ]);
   expect(status.robots).toEqual(['Sitemap: https://cms.example.com/api/sitemap/index.xml']);

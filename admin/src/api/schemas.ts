@@ -260,7 +260,7 @@ export const statusSchema: z.ZodType<StatusResponse> = z.object({
   ),
   running: runProgress.nullable(),
   robots: z.array(z.string()),
-  hostRobots: z.array(z.object({ origin: z.string(), line: z.string() })),
+  hostRobots: z.array(z.object({ origin: z.string(), lines: z.array(z.string()) })),
   feedRobots: z.string().nullable(),
   visitorMap: z.object({ html: z.string(), json: z.string(), links: z.number() }).nullable(),
   typeNames: z.record(z.string(), z.string()),

@@ -48,12 +48,12 @@ export const RobotsCard: DashboardCard = ({ status }) => {
               'Locales have hostnames of their own: each front end gets an index of its own files. Add to each host’s robots.txt its line:'
             )}
           </Typography>
-          {status.hostRobots.map(({ origin, line }) => (
+          {status.hostRobots.map(({ origin, lines }) => (
             <Box key={origin} paddingTop={3}>
               <Typography variant="omega" fontWeight="bold" tag="h3">
                 {`${origin}/robots.txt`}
               </Typography>
-              <RobotsLines lines={[line]} onCopy={copy} />
+              <RobotsLines lines={lines} onCopy={copy} />
             </Box>
           ))}
         </>

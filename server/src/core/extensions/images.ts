@@ -8,6 +8,7 @@ import { hasOwn } from '../settings/mappable';
 import { IMAGE_FIELD_KINDS, MAX_IMAGE_FIELDS } from '../../../../shared/field-kinds';
 import type { ContentTypeInfo } from '../../../../shared/types';
 import { MAX_URL_LENGTH } from '../urls/url-checks';
+import { encodeUrlText } from '../urls/pattern';
 import { escapeXml } from '../files/xml';
 import type { ExtensionSelection, UrlExtension } from './extension';
 
@@ -29,12 +30,6 @@ export interface ImageList {
 // Markdown `![alt](url "title")` (the URL may be in <…>) and HTML `<img … src="url">`, in the order they appear.
 const RICH_TEXT_IMAGE =
   /!\[[^\]]*\]\(\s*(?:<([^>]*)>|([^)\s]+))[^)]*\)|<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
-
-/** RFC 3986 characters kept as they are (a URL's delimiters included); `%XX` escapes already present are kept. */
-const encodeUrlText = (text: string) =>
-  text.replace(/%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$&'()*+,;=:@/%?#[\]]/gu, (char) =>
-    encodeURIComponent(char)
-  );
 
 /**
  * An image reference made absolute: kept when already absolute http(s) (S3, Cloudinary…), else

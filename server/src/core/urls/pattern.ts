@@ -135,3 +135,9 @@ export function resolvePattern(
   }
   return { ok: true, path };
 }
+
+/** RFC 3986 characters kept as they are (a URL's delimiters included); `%XX` escapes already present are kept. */
+export const encodeUrlText = (text: string) =>
+  text.replace(/%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$&'()*+,;=:@/%?#[\]]/gu, (char) =>
+    encodeURIComponent(char)
+  );

@@ -102,19 +102,30 @@ export function countsSection(
   return { counts, extras };
 }
 
-/** The robots.txt lines: the index's, each host's own index's, and the feed's. */
+/**
+ * The robots.txt lines: the index's, each host's own index's, and the feed's; an external sitemap
+ * (config file) is named too, in the lines of its own host, where search engines accept it.
+ */
 export function robotsSection(
   allFiles: LiveFile[],
   base: string,
-  settings: SitemapSettings
+  settings: SitemapSettings,
+  external: Array<{ loc: string; origin: string }> = []
 ): Pick<StatusResponse, 'robots' | 'hostRobots' | 'feedRobots'> {
   const has = (name: string) => allFiles.some((file) => file.name === name);
+  const externalLines = (origin?: string) =>
+    external
+      .filter((sitemap) => origin === undefined || sitemap.origin === origin)
+      .map(({ loc }) => `Sitemap: ${loc}`);
   return {
-    robots: has(INDEX_NAME) ? [`Sitemap: ${base}/${INDEX_NAME}`] : [],
+    robots: has(INDEX_NAME) ? [`Sitemap: ${base}/${INDEX_NAME}`, ...externalLines()] : [],
     // With locales on their own hosts: each front end's robots.txt names only its own files.
     hostRobots: hostIndexes(settings)
       .filter(({ name }) => has(name))
-      .map(({ origin, name }) => ({ origin, line: `Sitemap: ${base}/${name}` })),
+      .map(({ origin, name }) => ({
+        origin,
+        lines: [`Sitemap: ${base}/${name}`, ...externalLines(origin)],
+      })),
     feedRobots: has(FEED_NAME) ? `Sitemap: ${base}/${FEED_NAME}` : null,
   };
 }

@@ -25,6 +25,7 @@ import {
 } from '../../core/plan/compile';
 import { mergeSettings } from '../../core/settings/usable';
 import { readAccessErrors } from '../../core/settings/mapping-access';
+import { externalSitemaps, type ExternalSitemap } from '../../core/settings/external-sitemaps';
 import type { FieldError, SchemaCatalog, SitemapSettings } from '../../../../shared/types';
 import { PLUGIN_ID } from '../../uids';
 import { getService } from '../../utils/get-service';
@@ -125,10 +126,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   let cache: { key: string; at: number; plan: SitemapPlan } | null = null;
   /** Whether this process has already looked for values saved under the shared row. */
   let carriedOver = false;
-  /** The settings of config/plugins; `lease` there is the lease service's option, not a setting. */
+  const pluginConfig = () =>
+    (strapi.config.get(`plugin::${PLUGIN_ID}`) ?? {}) as Record<string, unknown>;
+  /** The settings of config/plugins; `lease` and `externalSitemaps` there are options, not settings. */
   const fileConfig = () => {
-    const { lease: _lease, ...settings } = (strapi.config.get(`plugin::${PLUGIN_ID}`) ??
-      {}) as Record<string, unknown>;
+    const { lease: _lease, externalSitemaps: _external, ...settings } = pluginConfig();
     return settings as Partial<SitemapSettings>;
   };
 
@@ -219,6 +221,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     catalog: () => buildCatalog(strapi),
+    /** The sitemaps other systems write that the config file lists (checked at startup). */
+    externalSitemaps(): ExternalSitemap[] {
+      return externalSitemaps(pluginConfig().externalSitemaps).sitemaps;
+    },
 
     /** The settings of config/plugins (the site owner's code). */
     fileSettings: () => fileConfig() as Record<string, unknown>,

@@ -59,7 +59,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
         (await runs.recent(30)) as RunRow[],
         lastFull?.urlCount ?? null
       ),
-      ...robotsSection(allFiles, base, plan.settings),
+      ...robotsSection(
+        allFiles,
+        base,
+        plan.settings,
+        getService(strapi, 'settings').externalSitemaps()
+      ),
       ...visitorMapSection(allFiles, base),
       indexNow: settings.indexNow
         ? {

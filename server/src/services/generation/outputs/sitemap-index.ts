@@ -1,6 +1,7 @@
 /**
  * The index output: `index.xml` listing the run's urlsets and news files and, for a partial run, the
- * live ones it leaves as they are; with per-host indexes, one more per host listing only its files.
+ * live ones it leaves as they are, then the external sitemaps of the config file; with per-host
+ * indexes, one more per host listing only its files (and the external sitemaps on that host).
  * Written after every output that writes files the index lists.
  */
 import { CUSTOM_GROUP, INDEX_NAME, typeGroup } from '../../../core/files/file-names';
@@ -13,6 +14,8 @@ import type { StoredFile } from '../../store/file-store';
 import type { IndexedFile, Run } from '../run-state';
 import { xslHrefOf } from '../urlsets/urlset-files';
 import type { RunOutput } from './output';
+import type { ExternalSitemap } from '../../../core/settings/external-sitemaps';
+import { getService } from '../../../utils/get-service';
 
 /** What the index lists of a live file a partial run leaves as it is. */
 const indexedOf = (file: StoredFile): IndexedFile => ({
@@ -39,16 +42,24 @@ function indexedFiles(run: Run, live: StoredFile[]): IndexedFile[] {
 }
 
 /**
- * Saves an index of `files`; the live one of that name is replaced either way. An index must list
- * at least one sitemap: without any, none is served.
+ * Saves an index of `files` and `external` sitemaps; the live one of that name is replaced either
+ * way. An index must list at least one sitemap: without any, none is served.
  */
-async function saveIndex(run: Run, name: string, files: IndexedFile[]) {
+async function saveIndex(
+  run: Run,
+  name: string,
+  files: IndexedFile[],
+  external: ExternalSitemap[]
+) {
   run.files.replaced.add(name);
-  if (files.length === 0) return;
-  const entries = files.map((file) => ({
-    loc: `${run.plan.publicUrl}/${file.name}`,
-    lastmod: file.lastmod ?? undefined,
-  }));
+  if (files.length === 0 && external.length === 0) return;
+  const entries = [
+    ...files.map((file) => ({
+      loc: `${run.plan.publicUrl}/${file.name}`,
+      lastmod: file.lastmod ?? undefined,
+    })),
+    ...external.map(({ loc, lastmod }) => ({ loc, lastmod })),
+  ];
   const content = renderSitemapIndex(entries, xslHrefOf(run));
   await run.files.save({ name, format: 'index', content });
 }
@@ -83,12 +94,14 @@ export function sitemapIndexOutput(run: Run, live: StoredFile[]): RunOutput {
           url: indexUrl,
           detail: `files listed under ${run.plan.publicUrl}`,
         });
-      await saveIndex(run, INDEX_NAME, files);
+      const external = getService(run.strapi, 'settings').externalSitemaps();
+      await saveIndex(run, INDEX_NAME, files, external);
       for (const { name, origin } of hostIndexes(run.plan.settings))
         await saveIndex(
           run,
           name,
-          files.filter((file) => originOfFile(run, file) === origin)
+          files.filter((file) => originOfFile(run, file) === origin),
+          external.filter((sitemap) => sitemap.origin === origin)
         );
       run.files.indexed = files.length;
     },
