@@ -13,7 +13,7 @@ export default async ({ strapi }: { strapi: Core.Strapi }) => {
   if (!(await getService(strapi, 'file-store').findLive(INDEX_NAME))) {
     setImmediate(() => {
       getService(strapi, 'generator')
-        .generate('startup')
+        .generate('startup', { firstOnly: true })
         .catch((error: Error) => strapi.log.error(`[sitemap] first run failed: ${error.message}`));
     });
   }

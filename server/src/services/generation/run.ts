@@ -197,10 +197,22 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
   }
 
-  /** Runs `scope` while holding the lease, if it comes within `waitMs`; skipped otherwise. */
-  async function leased(trigger: RunTrigger, scope: RunScope, waitMs: number): Promise<RunResult> {
+  /**
+   * Runs `scope` while holding the lease, if it comes within `waitMs`; skipped otherwise, and
+   * skipped when `firstOnly` and a set is live by then (a first run another run made moot).
+   */
+  async function leased(
+    trigger: RunTrigger,
+    scope: RunScope,
+    waitMs: number,
+    firstOnly = false
+  ): Promise<RunResult> {
+    // A run still queued when Strapi stops never starts: it would only be recorded as failed.
+    if (stopping) return skipped(scope);
     const result = await getService(strapi, 'lease').hold(
       async (hold: LeaseHold) => {
+        if (firstOnly && (await getService(strapi, 'file-store').findLive(INDEX_NAME)))
+          return skipped(scope);
         // Holding the lease means no other run is going: runs still 'running' were left by a dead instance.
         await getService(strapi, 'runs').closeInterrupted();
         return execute(trigger, scope, hold);
@@ -232,10 +244,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   });
 
   return {
-    /** A full run now (waiting for another instance's run to end), or the one already queued. */
-    generate(trigger: RunTrigger, { waitMs = 10 * 60_000 } = {}): Promise<RunResult> {
+    /**
+     * A full run now (waiting for another instance's run to end), or the one already queued.
+     * `firstOnly`: only while no set is live when it starts (a fresh install's first sitemap,
+     * which a script's or another instance's run may have written meanwhile).
+     */
+    generate(
+      trigger: RunTrigger,
+      { waitMs = 10 * 60_000, firstOnly = false } = {}
+    ): Promise<RunResult> {
       const full: RunScope = { kind: 'full' };
-      return enqueue(() => leased(trigger, full, waitMs), true);
+      // A first run is not one a later request may join: that one must run whatever is live.
+      return enqueue(() => leased(trigger, full, waitMs, firstOnly), !firstOnly);
     },
 
     /** One run of any scope, only if the lease is free within `waitMs` (the worker retries otherwise). */
