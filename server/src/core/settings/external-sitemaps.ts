@@ -7,6 +7,7 @@
  */
 import type { FieldError } from '../../../../shared/types';
 import { isPlainObject } from '../plain-object';
+import { toLastmod } from '../urls/lastmod';
 import { encodeUrlText } from '../urls/pattern';
 import { hasControlCharacter, MAX_URL_LENGTH } from '../urls/url-checks';
 
@@ -20,7 +21,6 @@ export interface ExternalSitemap {
 
 /** An index lists at most 50,000 sitemaps; the plugin's own files need room beside these. */
 export const MAX_EXTERNAL_SITEMAPS = 1_000;
-const W3C_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
 function parseLoc(value: unknown): { loc: string; origin: string } | string {
   if (typeof value !== 'string' || value.length === 0) return 'must be an absolute http(s) URL';
@@ -83,14 +83,17 @@ export function externalSitemaps(option: unknown): {
       return;
     }
     seen.add(parsed.loc);
-    if (lastmod !== undefined && (typeof lastmod !== 'string' || !W3C_DATE.test(lastmod))) {
+    // Checked and written as a custom URL's lastmod is: W3C Datetime, never in the future.
+    const written = lastmod === undefined ? undefined : toLastmod(lastmod, Date.now());
+    if (written && (typeof lastmod !== 'string' || !written.ok)) {
       errors.push({
         path: [...path, 'lastmod'],
-        message: 'must be a W3C date such as 2026-12-01 or 2026-12-01T10:00:00+01:00',
+        message:
+          'must be a W3C date such as 2026-12-01 or 2026-12-01T10:00:00+01:00, not in the future',
       });
       return;
     }
-    sitemaps.push({ ...parsed, ...(lastmod ? { lastmod: lastmod as string } : {}) });
+    sitemaps.push({ ...parsed, ...(written?.ok ? { lastmod: written.text } : {}) });
   });
   return { sitemaps: errors.length > 0 ? [] : sitemaps, errors };
 }

@@ -20,7 +20,8 @@ describe('externalSitemaps', () => {
       {
         loc: 'https://www.example.fr/plan%20du%20site.xml',
         origin: 'https://www.example.fr',
-        lastmod: '2026-11-30T10:00:00+01:00',
+        // Written in UTC, as a custom URL's lastmod is.
+        lastmod: '2026-11-30T09:00:00+00:00',
       },
       // An escape already there is kept, not escaped twice.
       { loc: 'https://www.example.com/caf%C3%A9.xml', origin: 'https://www.example.com' },
@@ -34,6 +35,7 @@ describe('externalSitemaps', () => {
       'https://user:secret@example.com/sitemap.xml',
       'https://ok.example.com/sitemap.xml',
       { url: 'https://ok.example.com/a.xml', lastmod: '30/11/2026' },
+      { url: 'https://ok.example.com/b.xml', lastmod: '2999-01-01' },
       `https://example.com/${'a'.repeat(2100)}`,
       42,
     ]);
@@ -43,8 +45,9 @@ describe('externalSitemaps', () => {
       ['externalSitemaps.2', 'must not hold a user name or password'],
       ['externalSitemaps.3', 'is listed twice'],
       ['externalSitemaps.4.lastmod', expect.stringMatching(/W3C date/)],
-      ['externalSitemaps.5', 'must be at most 2048 characters'],
-      ['externalSitemaps.6', 'must be an absolute http(s) URL'],
+      ['externalSitemaps.5.lastmod', expect.stringMatching(/not in the future/)],
+      ['externalSitemaps.6', 'must be at most 2048 characters'],
+      ['externalSitemaps.7', 'must be an absolute http(s) URL'],
     ]);
   });
 
