@@ -119,6 +119,23 @@ export interface SitemapFileSummary {
 }
 
 /** A run as GET /sitemap/status lists it (a row of the runs table). */
+/** A URL a run added, changed or removed, as the run history shows it (null type: custom URLs). */
+export interface ChangeSample {
+  kind: 'added' | 'changed' | 'removed';
+  url: string;
+  contentType: string | null;
+}
+
+/**
+ * What a run changed of the listed URLs: whole counts, and a few URLs per type and kind. Null when
+ * nothing was compared: a first set, or a full run nothing asked to compare (no IndexNow, no
+ * `sitemap.updated` webhook).
+ */
+export interface RunChanges {
+  counts: Record<ChangeSample['kind'], number>;
+  samples: ChangeSample[];
+}
+
 export interface RunSummary {
   id: number;
   trigger: string;
@@ -129,7 +146,11 @@ export interface RunSummary {
   filesWritten: number | null;
   urlCount: number | null;
   error: string | null;
-  report: { scope?: string; settingWarnings?: SkippedSetting[] } | null;
+  report: {
+    scope?: string;
+    settingWarnings?: SkippedSetting[];
+    changes?: RunChanges | null;
+  } | null;
 }
 
 /** The run in progress in this process. */

@@ -15,3 +15,9 @@ export type ActionName = keyof typeof ACTIONS;
 
 /** The full uid of an action, as permissions hold it: `plugin::sitemap.read`. */
 export const actionUid = (name: ActionName) => `plugin::${PLUGIN_ID}.${ACTIONS[name].uid}`;
+
+/**
+ * The Strapi event a run emits once its files are live, which Strapi's webhooks can subscribe to
+ * (Settings › Webhooks): `WEBHOOK_EVENT.key` is its name in the webhook store's allowed events.
+ */
+export const WEBHOOK_EVENT = { key: 'SITEMAP_UPDATED', name: 'sitemap.updated' } as const;

@@ -1,8 +1,11 @@
 import type { Core } from '@strapi/strapi';
 import { INDEX_NAME } from './core/files/file-names';
 import { getService } from './utils/get-service';
+import { WEBHOOK_EVENT } from '../../shared/ids';
 
 export default async ({ strapi }: { strapi: Core.Strapi }) => {
+  // Lets Strapi's webhooks subscribe to the event each run emits once live (outputs/updated-event).
+  strapi.get('webhookStore').addAllowedEvent(WEBHOOK_EVENT.key, WEBHOOK_EVENT.name);
   await getService(strapi, 'lease').ensureRow();
   // Runs left 'running' by an instance that died: only when no live instance holds the lease.
   if (await getService(strapi, 'lease').isFree())

@@ -6,6 +6,7 @@
  * is seen once. Kept capped: a hostname change on a site of millions changes every URL, and what
  * reads the changes (IndexNow, a webhook) takes a sample and the counts. Pure.
  */
+import type { ChangeSample, RunChanges } from '../../../../shared/api-types';
 
 /** What the comparison needs of a block: its key, its URLs and what its entry looks like. */
 export interface ComparedBlock {
@@ -25,10 +26,13 @@ export const blockSignature = (
 /** The URLs of a block's text twin (one per line). */
 export const urlsOfText = (text: string) => text.split('\n').filter((line) => line !== '');
 
-export type ChangeKind = 'added' | 'changed' | 'removed';
+export type ChangeKind = ChangeSample['kind'];
 
 /** URLs most kept per kind: IndexNow takes at most 10,000 a request, a push of ten requests. */
 export const MAX_KEPT_CHANGES = 100_000;
+
+/** URLs kept per type and kind for the run history, which shows each admin the types they may read. */
+export const SAMPLES_PER_TYPE = 5;
 
 /** The changes of a run, each kind counted whole and kept up to `cap` URLs. */
 export class UrlChanges {
@@ -38,23 +42,42 @@ export class UrlChanges {
     changed: new Set(),
     removed: new Set(),
   };
+  /** Per type (custom URLs under ''), a few URLs of each kind. */
+  private readonly samples = new Map<string, ChangeSample[]>();
 
   constructor(private readonly cap = MAX_KEPT_CHANGES) {}
 
-  add(kind: ChangeKind, url: string) {
+  add(kind: ChangeKind, url: string, contentType: string | null = null) {
     const set = this.kept[kind];
     if (set.has(url)) return;
     this.counts[kind]++;
     if (set.size < this.cap) set.add(url);
+    const ofType = this.samples.get(contentType ?? '') ?? [];
+    if (ofType.filter((sample) => sample.kind === kind).length < SAMPLES_PER_TYPE) {
+      ofType.push({ kind, url, contentType });
+      this.samples.set(contentType ?? '', ofType);
+    }
   }
 
-  /** Compares a document's block before and after the run (either may be missing). */
-  compare(before: ComparedBlock | undefined, after: ComparedBlock | undefined) {
+  /**
+   * Compares a document's block before and after the run (either may be missing); `contentType`
+   * is the type the document belongs to, null for the custom URLs.
+   */
+  compare(
+    before: ComparedBlock | undefined,
+    after: ComparedBlock | undefined,
+    contentType: string | null = null
+  ) {
     if (before && after && before.signature === after.signature) return;
     const now = new Set(after?.urls ?? []);
     const was = new Set(before?.urls ?? []);
-    for (const url of now) this.add(was.has(url) ? 'changed' : 'added', url);
-    for (const url of was) if (!now.has(url)) this.add('removed', url);
+    for (const url of now) this.add(was.has(url) ? 'changed' : 'added', url, contentType);
+    for (const url of was) if (!now.has(url)) this.add('removed', url, contentType);
+  }
+
+  /** The counts and samples a run report keeps. */
+  summary(): RunChanges {
+    return { counts: { ...this.counts }, samples: [...this.samples.values()].flat() };
   }
 
   /** Every URL kept, whatever its kind: what a search engine is told to look at again. */
@@ -83,7 +106,8 @@ export class GroupComparison {
 
   constructor(
     private readonly changes: UrlChanges,
-    private readonly next: () => Promise<ComparedBlock[] | null>
+    private readonly next: () => Promise<ComparedBlock[] | null>,
+    private readonly contentType: string | null = null
   ) {}
 
   /** The live block of `key`, if any, after the live blocks before it have been counted removed. */
@@ -94,7 +118,7 @@ export class GroupComparison {
         if (key !== null && live.key > key) return undefined;
         this.at++;
         if (live.key === key) return live;
-        this.changes.compare(live, undefined);
+        this.changes.compare(live, undefined, this.contentType);
       }
       if (this.exhausted) return undefined;
       const loaded = await this.next();
@@ -108,7 +132,7 @@ export class GroupComparison {
 
   /** The run wrote `block` (its keys come in increasing order). */
   async written(block: ComparedBlock) {
-    this.changes.compare(await this.liveBlock(block.key), block);
+    this.changes.compare(await this.liveBlock(block.key), block, this.contentType);
   }
 
   /** The run is done with the group: whatever live block is left was removed. */

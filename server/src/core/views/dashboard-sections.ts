@@ -158,8 +158,11 @@ export function findingsShown(
   };
 }
 
-/** A run as the dashboard lists it: its report's scope and setting warnings, never its findings. */
-const runSummary = (run: RunRow): RunSummary => ({
+/**
+ * A run as the dashboard lists it: its report's scope, setting warnings and URL changes (counts
+ * whole, sample URLs of the types the caller may read), never its findings.
+ */
+const runSummary = (run: RunRow, shown: (uid: string | null) => boolean): RunSummary => ({
   id: run.id,
   trigger: run.trigger,
   status: run.status,
@@ -170,7 +173,14 @@ const runSummary = (run: RunRow): RunSummary => ({
   urlCount: run.urlCount,
   error: run.error,
   report: run.report
-    ? { scope: run.report.scope, settingWarnings: run.report.settingWarnings }
+    ? {
+        scope: run.report.scope,
+        settingWarnings: run.report.settingWarnings,
+        changes: run.report.changes && {
+          counts: run.report.changes.counts,
+          samples: run.report.changes.samples.filter((sample) => shown(sample.contentType)),
+        },
+      }
     : null,
 });
 
@@ -178,10 +188,11 @@ const runSummary = (run: RunRow): RunSummary => ({
 export function runsSection(
   recent: RunRow[],
   history: RunRow[],
-  lastFullUrlCount: number | null
+  lastFullUrlCount: number | null,
+  shown: (uid: string | null) => boolean
 ): Pick<StatusResponse, 'runs' | 'history' | 'runningEstimate'> {
   return {
-    runs: recent.map(runSummary),
+    runs: recent.map((run) => runSummary(run, shown)),
     history: history
       .filter((run) => run.status !== 'running' && run.durationMs !== null)
       .reverse()

@@ -13,6 +13,7 @@ import type { FileToStore } from '../store/file-store';
 import type { LeaseHold } from '../store/lease';
 import type { RunOutput } from './outputs/output';
 import { getService } from '../../utils/get-service';
+import type { RunTrigger } from '../../../../shared/api-types';
 
 export type RunScope =
   | { kind: 'full' }
@@ -49,6 +50,8 @@ export class RunFiles {
   readonly ranges: RangeChange[] = [];
   /** Every URL's priority, for the check that they are not all the same. */
   readonly priorities = new Set<number | undefined>();
+  /** Names of the files saved that differ from their live version (what a CDN would purge). */
+  readonly rewritten: string[] = [];
   filesWritten = 0;
   urlCount = 0;
   /** Files the index lists (the run report's `files`). */
@@ -63,7 +66,10 @@ export class RunFiles {
   async save(file: FileToStore) {
     const { kept, id } = await getService(this.strapi, 'file-store').savePending(this.runId, file);
     if (kept) this.keep.push(file.name);
-    else this.filesWritten++;
+    else {
+      this.filesWritten++;
+      this.rewritten.push(file.name);
+    }
     return { id };
   }
 }
@@ -71,6 +77,7 @@ export class RunFiles {
 export interface Run {
   strapi: Core.Strapi;
   id: number;
+  trigger: RunTrigger;
   /** What the run writes: a documents run the splice cannot serve starts again as a types run. */
   scope: RunScope;
   plan: SitemapPlan;
@@ -83,7 +90,9 @@ export interface Run {
   files: RunFiles;
   /**
    * The URLs this run adds, changes and removes, compared with the live files it replaces (core/
-   * url-changes), when an output reads them (IndexNow) and a live set exists to compare with.
+   * url-changes), when a live set exists to compare with: on every partial run (the run history
+   * shows them), on a full run only when an output reads them (IndexNow, sitemap.updated), as
+   * comparing a whole site reads back every live file.
    */
   changes: UrlChanges | null;
   /** Everything the run writes beside the urlsets, in the order it writes them (outputs/index). */
@@ -94,6 +103,7 @@ export interface Run {
 export async function createRun(
   strapi: Core.Strapi,
   id: number,
+  trigger: RunTrigger,
   scope: RunScope,
   hold: LeaseHold,
   control: RunControl
@@ -101,6 +111,7 @@ export async function createRun(
   return {
     strapi,
     id,
+    trigger,
     scope,
     plan: await getService(strapi, 'settings').usablePlan(),
     now: getService(strapi, 'clock').now(),

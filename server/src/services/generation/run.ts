@@ -52,18 +52,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /** A run of `scope` with its outputs started; `started` learns of it, for the report of a failure. */
   async function startRun(
     runId: number,
+    trigger: RunTrigger,
     hold: LeaseHold,
     scope: RunScope,
     live: StoredFile[],
     started: (run: Run) => void
   ) {
-    const run = await createRun(strapi, runId, scope, hold, control);
+    const run = await createRun(strapi, runId, trigger, scope, hold, control);
     started(run);
     run.outputs = await startOutputs(run, live);
-    // The first set is a listing, not a change: nothing is compared (nor pushed) then.
+    // The first set is a listing, not a change: nothing is compared (nor pushed) then. A full run
+    // compares only when asked: it would read back every live file.
     const firstSet = !live.some((file) => file.name === INDEX_NAME);
-    if (!firstSet && run.outputs.some((output) => output.readsUrlChanges))
-      run.changes = new UrlChanges();
+    const asked = run.outputs.some((output) => output.readsUrlChanges);
+    if (!firstSet && (asked || scope.kind !== 'full')) run.changes = new UrlChanges();
     return run;
   }
 
@@ -73,12 +75,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    */
   async function writeUrlsets(
     runId: number,
+    trigger: RunTrigger,
     hold: LeaseHold,
     scope: RunScope,
     live: StoredFile[],
     started: (run: Run) => void
   ) {
-    let run = await startRun(runId, hold, scope, live, started);
+    let run = await startRun(runId, trigger, hold, scope, live, started);
     if (scope.kind === 'documents') {
       const wholeTypes: string[] = [];
       for (const [uid, documentIds] of Object.entries(scope.byType)) {
@@ -91,7 +94,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       await getService(strapi, 'file-store').discard(runId);
       for (const output of run.outputs) await output.dispose?.();
       const uids = [...new Set([...wholeTypes, ...mapped])];
-      run = await startRun(runId, hold, { kind: 'types', uids }, live, started);
+      run = await startRun(runId, trigger, hold, { kind: 'types', uids }, live, started);
     }
     const { scope: effective } = run;
     if (effective.kind === 'types') {
@@ -132,7 +135,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     try {
       // The live set changes only when a run switches, and runs hold the lease: one read serves the run.
       const live = (await store.listLive()) as StoredFile[];
-      run = await writeUrlsets(runId, hold, scope, live, (created) => (run = created));
+      run = await writeUrlsets(runId, trigger, hold, scope, live, (created) => (run = created));
       for (const output of run.outputs) await output.write?.();
       const { files } = run;
 
@@ -154,6 +157,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         validation: run.report.summary(),
         files: files.indexed,
         settingWarnings: run.plan.skipped,
+        changes: run.changes?.summary() ?? null,
       };
       await runs.finish(runId, startedAt, {
         urlCount: files.urlCount,

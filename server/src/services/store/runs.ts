@@ -4,7 +4,7 @@ import { RUN_UID } from '../../uids';
 import { type ValidationSummary } from '../../../../shared/rules';
 import { type SkippedSetting } from '../../../../shared/types';
 import { retryDelayMs } from '../../core/changes/backoff';
-import { type FailingState } from '../../../../shared/api-types';
+import { type FailingState, type RunChanges } from '../../../../shared/api-types';
 
 import type { RunTrigger } from '../../../../shared/api-types';
 
@@ -14,6 +14,8 @@ export interface RunReport {
   files?: number;
   /** Admin settings that no longer validate and were left out of this run. */
   settingWarnings?: SkippedSetting[];
+  /** The URLs the run added, changed and removed, when it compared them. */
+  changes?: RunChanges | null;
 }
 
 /** Run reports kept, whatever their outcome (plus the newest full success, whose findings the dashboard shows). */

@@ -57,7 +57,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       ...runsSection(
         (await runs.recent(10)) as RunRow[],
         (await runs.recent(30)) as RunRow[],
-        lastFull?.urlCount ?? null
+        lastFull?.urlCount ?? null,
+        shown
       ),
       ...robotsSection(
         allFiles,

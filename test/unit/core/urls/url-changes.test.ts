@@ -2,6 +2,7 @@ import {
   blockSignature,
   GroupComparison,
   UrlChanges,
+  SAMPLES_PER_TYPE,
   type ComparedBlock,
 } from '../../../../server/src/core/urls/url-changes';
 
@@ -31,6 +32,22 @@ describe('UrlChanges.compare', () => {
     expect(changes.counts.added).toBe(5);
     expect(changes.list('added')).toEqual(['/p0', '/p1']);
     expect(changes.total).toBe(5);
+  });
+});
+
+describe('UrlChanges.summary', () => {
+  it('keeps a few URLs per type and kind, beside the whole counts', () => {
+    const changes = new UrlChanges();
+    for (let i = 0; i < 8; i++) changes.compare(undefined, block(`a${i}`, [`/a${i}`]), 'api::a.a');
+    changes.compare(block('s', ['/s']), undefined, 'api::s.s');
+    changes.compare(block('c', ['/c']), block('c', ['/c'], 3));
+    const { counts, samples } = changes.summary();
+    expect(counts).toEqual({ added: 8, changed: 1, removed: 1 });
+    expect(samples.filter((sample) => sample.contentType === 'api::a.a')).toHaveLength(
+      SAMPLES_PER_TYPE
+    );
+    expect(samples).toContainEqual({ kind: 'removed', url: '/s', contentType: 'api::s.s' });
+    expect(samples).toContainEqual({ kind: 'changed', url: '/c', contentType: null });
   });
 });
 

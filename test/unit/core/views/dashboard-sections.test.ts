@@ -113,7 +113,8 @@ it('lists runs without their findings, and charts the finished ones oldest first
   const section = runsSection(
     [run(3, 'running'), run(2, 'success')],
     [run(3, 'running'), run(2, 'success'), run(1, 'success', 'documents')],
-    40
+    40,
+    () => true
   );
   expect(section.runs[1].report).toEqual({ scope: 'full', settingWarnings: [] });
   expect(section.runs[1].finishedAt).toBe('2026-06-01T00:02:01.000Z');
@@ -122,4 +123,32 @@ it('lists runs without their findings, and charts the finished ones oldest first
     [2, true],
   ]);
   expect(section.runningEstimate).toBe(40);
+});
+
+it("shows a run's URL changes whole in count, with sample URLs only of the types the caller may read", () => {
+  const changes = {
+    counts: { added: 7, changed: 1, removed: 0 },
+    samples: [
+      { kind: 'added' as const, url: `${BASE}/blog/a`, contentType: 'api::article.article' },
+      { kind: 'added' as const, url: `${BASE}/staff/b`, contentType: 'api::staff.staff' },
+      { kind: 'changed' as const, url: `${BASE}/about`, contentType: null },
+    ],
+  };
+  const row = {
+    id: 1,
+    trigger: 'publish',
+    status: 'success' as const,
+    startedAt: '2026-06-01T00:00:00.000Z',
+    finishedAt: '2026-06-01T00:00:01.000Z',
+    durationMs: 1000,
+    filesWritten: 1,
+    urlCount: 8,
+    error: null,
+    report: { scope: 'documents', settingWarnings: [], changes },
+  };
+  const [listed] = runsSection([row], [row], null, (uid) => uid !== 'api::staff.staff').runs;
+  expect(listed.report?.changes).toEqual({
+    counts: { added: 7, changed: 1, removed: 0 },
+    samples: [changes.samples[0], changes.samples[2]],
+  });
 });

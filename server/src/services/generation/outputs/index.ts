@@ -10,6 +10,7 @@ import { newsOutput } from './news-series';
 import type { RunOutput } from './output';
 import { sitemapIndexOutput } from './sitemap-index';
 import { stylesheetOutput } from './stylesheet';
+import { updatedEventOutput } from './updated-event';
 import { visitorsOutput } from './visitors';
 
 /** Starts an output for a run, given the live files; null when the run has nothing for it to do. */
@@ -25,6 +26,7 @@ export const RUN_OUTPUTS: readonly OutputStart[] = [
   sitemapIndexOutput,
   stylesheetOutput,
   indexNowOutput,
+  updatedEventOutput,
 ];
 
 /** The run's outputs, started in order. */

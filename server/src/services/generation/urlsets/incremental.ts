@@ -134,7 +134,7 @@ export async function rewriteDocuments(
           const after = new Map(fresh.map((block) => [block.key, block]));
           for (const key of changed) {
             const [was, now] = [before.get(key), after.get(key)];
-            run.changes.compare(was && comparedBlock(was), now && comparedBlock(now));
+            run.changes.compare(was && comparedBlock(was), now && comparedBlock(now), uid);
           }
         }
       } else {

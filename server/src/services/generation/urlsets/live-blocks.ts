@@ -58,7 +58,8 @@ export function compareGroups(
   run: Run,
   changes: UrlChanges,
   files: StoredFile[],
-  live: StoredFile[]
+  live: StoredFile[],
+  contentType: string | null
 ) {
   const byName = new Map(live.map((file) => [file.name, file]));
   const filesOf = new Map<string, StoredFile[]>();
@@ -71,10 +72,11 @@ export function compareGroups(
     let comparison = comparisons.get(groupKey);
     if (!comparison) {
       const queue = inRangeOrder(filesOf.get(groupKey) ?? []);
-      comparison = new GroupComparison(changes, async () => {
+      const next = async () => {
         const file = queue.shift();
         return file ? blocksOf(run, file, byName) : null;
-      });
+      };
+      comparison = new GroupComparison(changes, next, contentType);
       comparisons.set(groupKey, comparison);
     }
     return comparison;

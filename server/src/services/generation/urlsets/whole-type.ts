@@ -35,7 +35,9 @@ export function freshGroups(
 ) {
   const groups = new Map<string, FileGroup>();
   const filled: Array<{ group: FileGroup; file: WrittenFile }> = [];
-  const comparisons = run.changes ? compareGroups(run, run.changes, replaced, live) : null;
+  const comparisons = run.changes
+    ? compareGroups(run, run.changes, replaced, live, contentType ?? null)
+    : null;
   const written: Array<{ groupKey: string; block: ComparedBlock }> = [];
   const flush = async (group: FileGroup, file: WrittenFile, isLast: boolean) => {
     group.seq++;
