@@ -407,6 +407,45 @@ describeOnSqlite('admin panel in Chromium', () => {
     await context.close();
   });
 
+  it("lists each run's URL changes, and ticks a Strapi webhook to receive sitemap.updated", async () => {
+    const created = await fetch(`${app.baseUrl}/admin/webhooks`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${superAdmin.token}` },
+      body: JSON.stringify({
+        name: 'Front end',
+        url: 'https://front.example.com/revalidate',
+        headers: {},
+        events: ['entry.publish'],
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { context, page } = await newSession(superAdmin.email);
+    await page.goto(`${app.baseUrl}/admin/plugins/sitemap`);
+    // The edit-view test above excluded the first post, then included it again: two partial runs.
+    const runs = page.getByRole('region', { name: 'Recent runs' });
+    await runs.getByText('+0 · 0 changed · −1').first().waitFor();
+    await runs.getByText('+1 · 0 changed · −0').first().waitFor();
+    await runs
+      .getByText('removed: https://www.example.com/blog/news/first-post', { exact: true })
+      .first()
+      .waitFor();
+
+    await page.goto(`${app.baseUrl}/admin/settings/sitemap`);
+    const card = page.getByRole('region', { name: 'Front ends and CDNs' });
+    const tick = card.getByRole('checkbox', {
+      name: 'Front end — https://front.example.com/revalidate',
+    });
+    await tick.click();
+    for (let i = 0; i < 100; i++) {
+      const { data } = await adminGet('/admin/webhooks');
+      if (data[0]?.events.includes('sitemap.updated')) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const { data } = await adminGet('/admin/webhooks');
+    expect(data[0].events.sort()).toEqual(['entry.publish', 'sitemap.updated']);
+    await context.close();
+  });
+
   it('speaks French to an admin whose language is French', async () => {
     const superAdminRole = await app.strapi.service('admin::role').getSuperAdmin();
     const email = 'francoise@example.com';
@@ -442,6 +481,11 @@ describeOnSqlite('admin panel in Chromium', () => {
       .getByRole('region', { name: 'Plan du site pour les visiteurs' })
       .getByText('2 pages sont listées pour les visiteurs', { exact: false })
       .waitFor();
+    await page
+      .getByRole('region', { name: 'Dernières générations' })
+      .getByText('+1 · 0 modifiées · −0')
+      .first()
+      .waitFor();
 
     await page.goto(`${app.baseUrl}/admin/settings/sitemap`);
     await page.getByRole('heading', { name: 'Paramètres du sitemap' }).waitFor();
@@ -450,6 +494,10 @@ describeOnSqlite('admin panel in Chromium', () => {
     await article.getByLabel("Modèle d'URL").waitFor();
     await article.getByRole('checkbox', { name: 'Dans le plan du site' }).waitFor();
     await article.getByText('Dans le plan du site : Blog › News › First post').waitFor();
+    await page
+      .getByRole('region', { name: 'Front-ends et CDN' })
+      .getByRole('checkbox', { name: 'Front end — https://front.example.com/revalidate' })
+      .waitFor();
 
     await page.goto(
       `${app.baseUrl}/admin/content-manager/collection-types/${ARTICLE}/${firstPostId}?plugins[i18n][locale]=en`

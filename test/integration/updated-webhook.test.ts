@@ -120,6 +120,29 @@ it('tells it of a slug change (old URL removed, new one added) and of an unpubli
   });
 });
 
+it('tells it of an exclusion toggled by an editor, as a removal then an addition', async () => {
+  const docs = app.strapi.documents(ARTICLE as never);
+  const seed = (await docs.findFirst({ filters: { slug: 'seed' } })) as { documentId: string };
+  const target = { contentType: ARTICLE, documentId: seed.documentId };
+  expect((await callAdmin(app.baseUrl, 'POST', '/exclusions', superToken, target)).status).toBe(
+    200
+  );
+  const [excluded] = await events(1);
+  expect(excluded.body.urls).toMatchObject({
+    counts: { added: 0, changed: 0, removed: 1 },
+    removed: [`${HOST}/blog/news/seed`],
+  });
+  const query = `contentType=${ARTICLE}&documentId=${seed.documentId}`;
+  expect((await callAdmin(app.baseUrl, 'DELETE', `/exclusions?${query}`, superToken)).status).toBe(
+    200
+  );
+  const [included] = await events(1);
+  expect(included.body.urls).toMatchObject({
+    counts: { added: 1, changed: 0, removed: 0 },
+    added: [`${HOST}/blog/news/seed`],
+  });
+});
+
 it('compares a full run too while a webhook listens: an edit seen only by the nightly run is "changed"', async () => {
   const docs = app.strapi.documents(ARTICLE as never);
   const seed = (await docs.findFirst({ filters: { slug: 'seed' } })) as { documentId: string };
@@ -139,7 +162,9 @@ it('compares a full run too while a webhook listens: an edit seen only by the ni
 
 it("shows each run's changes in the run history, samples only of the types the admin may read", async () => {
   const status = await callAdmin(app.baseUrl, 'GET', '/status', superToken);
-  const [full, unpublished] = status.body.runs;
+  const [full, included, excluded, unpublished] = status.body.runs;
+  expect(included.report.changes.counts).toEqual({ added: 1, changed: 0, removed: 0 });
+  expect(excluded.report.changes.counts).toEqual({ added: 0, changed: 0, removed: 1 });
   expect(full.report.changes.counts).toEqual({ added: 0, changed: 1, removed: 0 });
   expect(unpublished.report.changes).toEqual({
     counts: { added: 0, changed: 0, removed: 1 },
@@ -148,7 +173,7 @@ it("shows each run's changes in the run history, samples only of the types the a
   // A sitemap reader who may not read articles sees the counts, never their URLs.
   const reader = await createAdminWithActions(app.strapi, app.baseUrl, ['plugin::sitemap.read']);
   const limited = await callAdmin(app.baseUrl, 'GET', '/status', reader.token);
-  expect(limited.body.runs[1].report.changes).toEqual({
+  expect(limited.body.runs[3].report.changes).toEqual({
     counts: { added: 0, changed: 0, removed: 1 },
     samples: [],
   });

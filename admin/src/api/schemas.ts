@@ -255,7 +255,24 @@ export const statusSchema: z.ZodType<StatusResponse> = z.object({
       filesWritten: z.number().nullable(),
       urlCount: z.number().nullable(),
       error: z.string().nullable(),
-      report: z.object({ scope: z.string().optional() }).nullable(),
+      report: z
+        .object({
+          scope: z.string().optional(),
+          changes: z
+            .object({
+              counts: z.object({ added: z.number(), changed: z.number(), removed: z.number() }),
+              samples: z.array(
+                z.object({
+                  kind: z.enum(['added', 'changed', 'removed']),
+                  url: z.string(),
+                  contentType: z.string().nullable(),
+                })
+              ),
+            })
+            .nullable()
+            .optional(),
+        })
+        .nullable(),
     })
   ),
   running: runProgress.nullable(),

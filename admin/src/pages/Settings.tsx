@@ -20,6 +20,7 @@ import { IndexNowSection } from '../components/settings/IndexNowSection';
 import { LegacyImportCard } from '../components/settings/LegacyImportCard';
 import { SiteSection } from '../components/settings/SiteSection';
 import { UpdatesSection } from '../components/settings/UpdatesSection';
+import { WebhooksCard } from '../components/settings/WebhooksCard';
 import { useModified, useSettingsForm, type SettingsFormValues } from '../hooks/useSettingsForm';
 import { useSitemapQuery } from '../hooks/useSitemapQuery';
 import { useTranslate } from '../hooks/useTranslate';
@@ -98,6 +99,7 @@ const SettingsForm = ({ data, canUpdate }: { data: PageData; canUpdate: boolean 
         <UpdatesSection {...sectionProps} />
         <FilesSection {...sectionProps} />
         <IndexNowSection {...sectionProps} />
+        <WebhooksCard />
         <ContentTypesSection {...sectionProps} catalog={data.catalog} localeCodes={localeCodes} />
         <CustomUrlsSection {...sectionProps} />
       </Layouts.Content>
