@@ -119,9 +119,12 @@ export interface SitemapFileSummary {
 }
 
 /** A run as GET /sitemap/status lists it (a row of the runs table). */
+/** What a run did to a listed URL (the run history names each: `dashboard.runs.kind.<kind>`). */
+export const CHANGE_KINDS = ['added', 'changed', 'removed'] as const;
+
 /** A URL a run added, changed or removed, as the run history shows it (null type: custom URLs). */
 export interface ChangeSample {
-  kind: 'added' | 'changed' | 'removed';
+  kind: (typeof CHANGE_KINDS)[number];
   url: string;
   contentType: string | null;
 }

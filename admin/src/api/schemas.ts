@@ -8,6 +8,7 @@ import { z } from 'zod';
 import {
   CHANGEFREQS,
   RUN_STATUSES,
+  CHANGE_KINDS,
   type CatalogType,
   type Changefreq,
   type CronPreview,
@@ -263,7 +264,7 @@ export const statusSchema: z.ZodType<StatusResponse> = z.object({
               counts: z.object({ added: z.number(), changed: z.number(), removed: z.number() }),
               samples: z.array(
                 z.object({
-                  kind: z.enum(['added', 'changed', 'removed']),
+                  kind: z.enum(CHANGE_KINDS),
                   url: z.string(),
                   contentType: z.string().nullable(),
                 })

@@ -1,7 +1,7 @@
 import path from 'path';
 import en from '../../../admin/src/translations/en.json';
 import fr from '../../../admin/src/translations/fr.json';
-import { RULE_CODES, RUN_STATUSES, RUN_TRIGGERS } from '#sitemap/shared';
+import { CHANGE_KINDS, RULE_CODES, RUN_STATUSES, RUN_TRIGGERS } from '#sitemap/shared';
 import { ENTRY_STATE_LABELS } from '../../../admin/src/utils/entry-states';
 import { CHANGEFREQS } from '../../../admin/src/utils/settings-form';
 import { EXTRA_COUNT_NAMES } from '../../../admin/src/utils/extra-counts';
@@ -14,6 +14,7 @@ const composed = [
   ...CHANGEFREQS.map((frequency) => `settings.changefreq.${frequency}`),
   ...RUN_TRIGGERS.map((trigger) => `triggers.${trigger}`),
   ...RUN_STATUSES.map((status) => `runs.status.${status}`),
+  ...CHANGE_KINDS.map((kind) => `dashboard.runs.kind.${kind}`),
   ...Object.keys(ENTRY_STATE_LABELS).map((state) => `editView.state.${state}`),
   ...Object.keys(EXTRA_COUNT_NAMES).map((key) => `dashboard.extras.${key}`),
 ];
