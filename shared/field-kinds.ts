@@ -17,6 +17,7 @@ export const TYPE_SETTING_KEYS = [
   'news',
   'titleField',
   'visitorMap',
+  'seo',
 ] as const;
 
 /** Relations a pattern may follow: each entry has at most one related entry. */

@@ -12,3 +12,4 @@ export * from './limits';
 export * from './rules';
 export * from './time-zone';
 export * from './types';
+export * from './seo-fields';

@@ -12,6 +12,15 @@ export const RULES = {
   },
   'url-duplicate': { leftOut: true, message: 'URL is already listed by another entry' },
   'pattern-unfilled': { leftOut: true, message: 'the URL pattern cannot be filled for this entry' },
+  'seo-noindex': {
+    leftOut: true,
+    message: "the page's SEO component says noindex: the page asks search engines not to list it",
+  },
+  'seo-canonical': {
+    leftOut: true,
+    message:
+      "the page's SEO component names another page as canonical: that page is the one listed",
+  },
   'lastmod-invalid': {
     leftOut: false,
     message: 'lastmod value cannot be read as a date: <lastmod> left out',

@@ -24,6 +24,20 @@ export interface ContentTypeSettings {
   titleField?: string;
   /** List the type's pages in the site map for visitors (plan.json, plan.html). */
   visitorMap?: VisitorMapSettings;
+  /**
+   * The page's SEO component: `noindex` robots and a canonical URL to another page leave it out. On
+   * by default for a type with a component holding `metaRobots` or `canonicalURL`; false: off.
+   */
+  seo?: SeoSettings | false;
+}
+
+export interface SeoSettings {
+  /** The component field (default: the first component with one of the two fields). */
+  component?: string;
+  /** Its robots text field (default `metaRobots`). */
+  robotsField?: string;
+  /** Its canonical URL field (default `canonicalURL`). */
+  canonicalField?: string;
 }
 
 export interface VisitorMapSettings {

@@ -20,6 +20,11 @@ const settings: SettingsResponse = {
         lastmod: false,
         filters: { noindex: { $ne: true } },
       },
+      'api::page.page': { pattern: '/[slug]', seo: false },
+      'api::post.post': {
+        pattern: '/posts/[slug]',
+        seo: { component: 'meta', robotsField: 'robots' },
+      },
     },
     customUrls: [{ url: '/about', changefreq: 'monthly' }],
     limits: { urlsPerFile: 50_000, bytesPerFile: 52_428_800 },
@@ -103,6 +108,30 @@ const status: StatusResponse = {
       error: null,
       report: { scope: 'full' },
     },
+    {
+      id: 2,
+      trigger: 'publish',
+      status: 'success',
+      startedAt: new Date('2026-01-31T00:00:00Z'),
+      finishedAt: new Date('2026-01-31T00:00:00.050Z'),
+      durationMs: 50,
+      filesWritten: 1,
+      urlCount: 2,
+      error: null,
+      report: {
+        scope: 'documents',
+        changes: {
+          counts: { added: 1, changed: 0, removed: 0 },
+          samples: [
+            {
+              kind: 'added',
+              url: 'https://www.example.com/blog/b',
+              contentType: 'api::article.article',
+            },
+          ],
+        },
+      },
+    },
   ],
   running: null,
   robots: ['Sitemap: https://cms.example.com/api/sitemap/index.xml'],
@@ -182,6 +211,25 @@ describe('sitemap admin client', () => {
       await api.entryStatus({ contentType: 'api::article.article', documentId: 'abc' })
     ).toEqual(entryStatus);
     expect(await api.generate()).toEqual({ accepted: true });
+  });
+
+  it("keeps a component's fields in the catalog, which the images picker and the SEO toggle read", async () => {
+    const catalog = [
+      {
+        uid: 'api::page.page',
+        displayName: 'Page',
+        kind: 'collectionType',
+        localized: false,
+        draftAndPublish: true,
+        readable: true,
+        attributes: {
+          slug: { type: 'string' },
+          seo: { type: 'component', fields: { metaRobots: { type: 'string' } } },
+        },
+      },
+    ];
+    const { api } = clientAnswering({ 'GET /sitemap/content-types': catalog });
+    expect(await api.contentTypes()).toEqual(catalog);
   });
 
   it('accepts codes it has no text for (a newer rule, state or trigger) and shows them as they are', async () => {

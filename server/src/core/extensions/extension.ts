@@ -60,6 +60,16 @@ export interface UrlExtension<Compiled = unknown, Value = unknown> {
   selection?(compiled: Compiled): ExtensionSelection;
   /** Its value for a version, from the row the query engine read with `selection`. */
   read?(row: Record<string, unknown>, compiled: Compiled): Value;
+  /**
+   * Whether it leaves a version's URL out (the page asks not to be listed), with the rule and why;
+   * asked before `apply`, with the URL the pattern gave.
+   */
+  leavesOut?(
+    loc: string,
+    value: Value | undefined,
+    entry: Record<string, unknown>,
+    compiled: Compiled
+  ): ExtensionFinding | null;
   /** Puts what it lists on a version's record (value: what `read` gave); returns what to report. */
   apply?(
     record: UrlRecord,

@@ -6,6 +6,7 @@
 import { alternatesExtension } from './alternates';
 import { imagesExtension } from './images';
 import { newsExtension } from './news';
+import { seoExtension } from './seo';
 import { videoExtension } from './video';
 import type { CompileContext, TypeExtension, UrlExtension } from './extension';
 
@@ -14,6 +15,7 @@ export const URL_EXTENSIONS: readonly UrlExtension[] = [
   imagesExtension,
   videoExtension,
   newsExtension,
+  seoExtension,
 ];
 
 /** What each extension compiled for a type, from its settings (keyed by extension name). */

@@ -91,6 +91,20 @@ const sampleOf = (plan: TypePlan, doc: DocumentInput, locale?: string) => ({
   locale,
 });
 
+/** The first extension that leaves a version's URL out (its SEO component says noindex…), and why. */
+function leftOutBy(
+  plan: TypePlan,
+  loc: string,
+  extras: Record<string, unknown> | undefined,
+  entry: Record<string, unknown>
+): ExtensionFinding | null {
+  for (const { extension, compiled } of plan.extensions) {
+    const found = extension.leavesOut?.(loc, extras?.[extension.name], entry, compiled);
+    if (found) return found;
+  }
+  return null;
+}
+
 export function documentUrls(
   plan: TypePlan,
   doc: DocumentInput,
@@ -141,6 +155,11 @@ export function documentUrls(
           };
         }
       }
+    }
+    const leftOut = leftOutBy(plan, record.loc, extras, entry);
+    if (leftOut) {
+      if (own) report.add({ ...leftOut, ...sampleOf(plan, doc, locale), url: record.loc });
+      continue;
     }
     const lastmod = record.lastmod;
     let findings: ExtensionFinding[] | undefined;

@@ -41,7 +41,13 @@ export interface EntryStatusInput {
 
 const keyOf = (locale?: string | null) => locale ?? '';
 /** The rules documentUrls applies to one document that leave its URL out. */
-const RULES_LEAVING_OUT = new Set<RuleCode>(['pattern-unfilled', 'url-too-long', 'url-duplicate']);
+const RULES_LEAVING_OUT = new Set<RuleCode>([
+  'pattern-unfilled',
+  'url-too-long',
+  'url-duplicate',
+  'seo-noindex',
+  'seo-canonical',
+]);
 
 /** URL (or the rule that left it out) per locale, as a run would compute it, exclusions aside. */
 function urlsOf(

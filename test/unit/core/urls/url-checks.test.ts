@@ -91,7 +91,7 @@ describe('ValidationReport', () => {
 });
 
 describe('RULES', () => {
-  it('leaves out entries that break URL rules, and only warns on lastmod and priority', () => {
+  it('leaves out entries that break URL rules or ask not to be listed, and only warns on lastmod and priority', () => {
     const leftOut = Object.entries(RULES)
       .filter(([, rule]) => rule.leftOut)
       .map(([code]) => code)
@@ -99,6 +99,8 @@ describe('RULES', () => {
     expect(leftOut).toEqual([
       'file-limit',
       'pattern-unfilled',
+      'seo-canonical',
+      'seo-noindex',
       'url-duplicate',
       'url-host-mismatch',
       'url-not-absolute',

@@ -110,8 +110,9 @@ async function writeNewsSeries(run: Run, uid: string, live: StoredFile[] | null)
   };
   const query = {
     ...mapped.query,
-    // The series lists only `<news:news>`: what the other extensions read is not needed.
-    extensions: [],
+    // The series lists only `<news:news>`: of the other extensions, only those that leave a page
+    // out (its SEO component) are read.
+    extensions: mapped.query.extensions.filter(({ extension }) => extension.leavesOut),
     fields: [...mapped.query.fields, [settings.titleField], [settings.dateField]],
     filters: mapped.query.filters ? { $and: [mapped.query.filters, filters] } : filters,
   };
