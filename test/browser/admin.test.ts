@@ -222,6 +222,15 @@ describeOnSqlite('admin panel in Chromium', () => {
       } as any,
     });
     await app.strapi.documents(STORY as UID.ContentType).publish({ documentId: story.documentId });
+    // A print version whose SEO component names the harbour page as canonical.
+    const print = await app.strapi.documents(STORY as UID.ContentType).create({
+      data: {
+        title: 'Harbour (print)',
+        slug: 'harbour-print',
+        seo: { canonicalURL: 'https://www.example.com/stories/harbour' },
+      } as any,
+    });
+    await app.strapi.documents(STORY as UID.ContentType).publish({ documentId: print.documentId });
 
     const { context, page } = await newSession(superAdmin.email);
     await page.goto(`${app.baseUrl}/admin/settings/sitemap`);
@@ -250,6 +259,20 @@ describeOnSqlite('admin panel in Chromium', () => {
     await images.getByText(`https://cms.example.com${poster.url}`).waitFor();
     await card.getByText(`Video: Harbour (https://cms.example.com${clip.url})`).waitFor();
     await card.getByText(/^In the news sitemap now: Harbour \(/).waitFor();
+
+    // On by default, the SEO component leaves the print version out, and says why.
+    await card.getByText('Reads seo.metaRobots, seo.canonicalURL', { exact: false }).waitFor();
+    const leftOut = card.getByRole('list', { name: 'Left out' });
+    await leftOut
+      .getByText(
+        `Canonical URL is another page: ${print.documentId} — canonicalURL: https://www.example.com/stories/harbour`
+      )
+      .waitFor();
+    const seo = card.getByRole('checkbox', { name: 'Respect the SEO component' });
+    await seo.click();
+    await card.getByText('https://www.example.com/stories/harbour-print').first().waitFor();
+    await seo.click();
+    await leftOut.getByText(/^Canonical URL is another page/).waitFor();
 
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Settings saved.').first().waitFor();

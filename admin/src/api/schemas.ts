@@ -71,6 +71,16 @@ const typeSettings = z.object({
       labels: z.record(z.string(), z.string()).optional(),
     })
     .optional(),
+  seo: z
+    .union([
+      z.literal(false),
+      z.object({
+        component: z.string().optional(),
+        robotsField: z.string().optional(),
+        canonicalField: z.string().optional(),
+      }),
+    ])
+    .optional(),
 });
 
 const customUrl = z.object({
@@ -123,7 +133,13 @@ export const catalogSchema: z.ZodType<CatalogType[]> = z.array(
     readable: z.boolean(),
     attributes: z.record(
       z.string(),
-      z.object({ type: z.string(), relation: z.string().optional(), target: z.string().optional() })
+      z.object({
+        type: z.string(),
+        relation: z.string().optional(),
+        target: z.string().optional(),
+        // A component's own fields, one level (the images picker and the SEO toggle read them).
+        fields: z.record(z.string(), z.object({ type: z.string() })).optional(),
+      })
     ),
   })
 );

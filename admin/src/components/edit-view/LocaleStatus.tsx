@@ -72,6 +72,20 @@ function explanation(row: EntryLocaleStatus, t: RichTranslate) {
           'Its URL is 2,048 characters or longer, which search engines ignore. Shorten the field the pattern uses.'
         );
       }
+      if (row.reason?.rule === 'seo-noindex') {
+        return t(
+          'editView.explain.seo-noindex',
+          'Its SEO component asks search engines not to index it ({detail}), so it is left out. Remove noindex and publish to list it.',
+          { detail: <code>{row.reason.detail ?? ''}</code> }
+        );
+      }
+      if (row.reason?.rule === 'seo-canonical') {
+        return t(
+          'editView.explain.seo-canonical',
+          'Its SEO component names another page as canonical ({detail}): that page is the one listed. Clear the canonical URL, or set it to this page’s own URL, and publish to list it.',
+          { detail: <code>{row.reason.detail ?? ''}</code> }
+        );
+      }
       if (row.reason?.rule === 'url-duplicate') {
         return t(
           'editView.explain.url-duplicate',

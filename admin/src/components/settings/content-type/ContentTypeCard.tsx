@@ -1,6 +1,7 @@
 /**
  * One mapped content type: its URL pattern with a field picker (relations included), per-locale
- * patterns, priority, changefreq, lastmod field, filters, and a live preview on real entries.
+ * patterns, priority, changefreq, lastmod field, filters, the SEO component, and a live preview on
+ * real entries.
  */
 import * as React from 'react';
 import {
@@ -34,6 +35,7 @@ import { NumberSetting } from '../fields/NumberSetting';
 import { SettingCell } from '../fields/SettingCell';
 import { SettingField } from '../fields/SettingField';
 import { TextSetting } from '../fields/TextSetting';
+import { SeoToggle } from './SeoToggle';
 import { VideoNewsFields } from './VideoNewsFields';
 import { VisitorMapFields } from './VisitorMapFields';
 
@@ -279,6 +281,16 @@ export const ContentTypeCard = (props: ContentTypeCardProps) => {
         )}
         {type && (
           <VideoNewsFields
+            uid={uid}
+            type={type}
+            settings={settings}
+            disabled={disabled}
+            errorOf={errorOf}
+            set={set}
+          />
+        )}
+        {type && (
+          <SeoToggle
             uid={uid}
             type={type}
             settings={settings}
