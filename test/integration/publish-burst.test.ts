@@ -1,6 +1,7 @@
 /**
  * A burst of publishes on a type with i18n and a locale on its own hostname (its own file series):
- * about 1,200 documents created and published one after another while the worker writes them out.
+ * 400 documents (about 620 URLs) created and published one after another while the worker writes
+ * them out, into files of 100 URLs, so files fill and split again and again during the burst.
  * Once the worker is idle, the served set must list what a full run lists, with every file within
  * the limit. The files may be cut elsewhere: a full run fills each file to the limit, while a file
  * that a publish fills past it splits into halves.
@@ -11,7 +12,8 @@ import { testConfig } from '../helpers/config';
 import { fetchSitemapSet } from '../helpers/sitemap-http';
 import { settled } from '../helpers/settle';
 
-const DOCUMENTS = 1200;
+const DOCUMENTS = 400;
+const URLS_PER_FILE = 100;
 let app: TestStrapi;
 
 const plugin = () => app.strapi.plugin('sitemap');
@@ -21,11 +23,11 @@ async function servedShape() {
   const { files, urls } = await fetchSitemapSet(app.baseUrl);
   const groups: Record<string, number> = {};
   for (const file of files) {
-    expect(file.urls.length).toBeLessThanOrEqual(1000);
+    expect(file.urls.length).toBeLessThanOrEqual(URLS_PER_FILE);
     const group = file.name.replace(/-\d+\.xml$/, '');
     groups[group] = (groups[group] ?? 0) + file.urls.length;
   }
-  return { groups, urls: urls.map((url) => JSON.stringify(url)).sort() };
+  return { groups, files: files.length, urls: urls.map((url) => JSON.stringify(url)).sort() };
 }
 
 beforeAll(async () => {
@@ -36,7 +38,7 @@ beforeAll(async () => {
       cron: false,
       autoGenerate: true,
       debounceMs: 100,
-      limits: { urlsPerFile: 1000 },
+      limits: { urlsPerFile: URLS_PER_FILE },
     }),
   });
   const locales = app.strapi.plugin('i18n').service('locales');
@@ -78,6 +80,8 @@ it('ends a burst of publishes with the URLs a full run writes, every file within
   expect(await settled(app.strapi, 120_000)).toBe(true);
   const incremental = await servedShape();
   expect(incremental.urls).toHaveLength(expected);
+  // Publishes filled and split files all along: far more than one file per group.
+  expect(incremental.files).toBeGreaterThanOrEqual(Math.ceil(expected / URLS_PER_FILE));
   expect(
     incremental.urls.filter((url) => url.includes('"loc":"https://www.example.fr/')).length
   ).toBe(DOCUMENTS / 4);
