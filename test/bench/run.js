@@ -9,7 +9,9 @@
  *   2. the plugin's full run (read, write, gzip, store, switch);
  *   3. incremental: from publish() of a new article returning to its URL being served over HTTP,
  *      and from a slug change's publish() to the new URL being served, with the worker's delay;
- * with peak RSS above the idle Strapi's. Prints a table and writes test/bench/results.json.
+ * with peak RSS above the idle Strapi's; beside the full run, what it spent its time on by the
+ * plugin's own clock (its report's phases) and the longest the event loop was held while it ran.
+ * Prints tables and writes test/bench/results.json.
  * BENCH_PROFILE_DIR=/some/dir also writes a CPU profile of each full run.
  * `--visitors on` then lists the articles in the visitors' site map too (grouped by category) and
  * measures, against a plain full run of the same state: the full run, the publish → plan.json lag,
@@ -22,6 +24,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const crypto = require('crypto');
+const { monitorEventLoopDelay } = require('perf_hooks');
 const { seedArticles } = require('./seed');
 const { sqliteReads } = require('./sqlite-reads');
 
@@ -293,6 +296,8 @@ async function latestRun(strapi) {
     status: run.status,
     filesWritten: run.filesWritten,
     reportScope: run.report?.scope,
+    /** What the run spent its time on, by the plugin's own clock (core/runs/phase-clock). */
+    phases: run.report?.phases ?? {},
   };
 }
 
@@ -548,11 +553,17 @@ async function benchSize(n) {
         (await strapi.db.connection.raw('pragma mmap_size'))[0]?.mmap_size
       );
     const bound = await measure('lower bound', () => lowerBound(strapi));
+    // The longest time the run held the event loop (timers and requests wait that long).
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     const full = await measure('full run', () =>
       profiled(`full-${n}`, () => strapi.plugin('sitemap').service('generator').generate('script'))
     );
+    loopDelay.disable();
     if (full.value.status !== 'success' || full.value.urlCount !== n)
       throw new Error(`full run: ${JSON.stringify(full.value)}`);
+    const fullRun = await latestRun(strapi);
+    const fullPhases = { ...fullRun.phases, longestLoopGapMs: loopDelay.max / 1e6 };
     const reads = READS ? sqliteReads(strapi, process.env.DATABASE_FILENAME) : null;
 
     const documents = strapi.documents('api::article.article');
@@ -601,6 +612,7 @@ async function benchSize(n) {
       idleRss,
       bound,
       full,
+      fullPhases,
       publishNew,
       publishNewRun,
       publishChangeRun,
@@ -639,6 +651,27 @@ async function main() {
     `\nMachine: ${os.cpus().length} × ${os.cpus()[0].model}, ${mb(os.totalmem())}, Node ${process.version}\n`
   );
   console.log(lines.join('\n'));
+  const phases = [
+    'reading',
+    'building',
+    'compressing',
+    'storing',
+    'comparing',
+    'outputs',
+    'yielding',
+    'other',
+  ];
+  console.log(
+    [
+      '',
+      `| URLs | DB | full run | ${phases.join(' | ')} | longest event-loop gap |`,
+      `| ---: | --- | ---: | ${phases.map(() => '---:').join(' | ')} | ---: |`,
+      ...results.map(
+        (r) =>
+          `| ${r.n.toLocaleString('en')} | ${r.db} | ${s(r.full.ms)} | ${phases.map((phase) => s(r.fullPhases[phase] ?? 0)).join(' | ')} | ${r.fullPhases.longestLoopGapMs.toFixed(0)} ms |`
+      ),
+    ].join('\n')
+  );
   const withVisitors = results.filter((r) => r.visitors);
   if (withVisitors.length > 0)
     console.log(

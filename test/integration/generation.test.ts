@@ -321,6 +321,19 @@ describe('HTTP serving', () => {
 });
 
 describe('regeneration', () => {
+  it('records in its report what the run spent its time on, which adds up to no more than the run', async () => {
+    const result = await generate();
+    const run = await app.strapi.db
+      .query('plugin::sitemap.sitemap-run')
+      .findOne({ where: { id: result.runId } });
+    const { phases } = run.report;
+    for (const phase of ['reading', 'building', 'storing'])
+      expect(phases[phase]).toEqual(expect.any(Number));
+    const spent = Object.values(phases as Record<string, number>).reduce((a, b) => a + b, 0);
+    // Each phase is rounded to the millisecond.
+    expect(spent).toBeLessThanOrEqual(Number(run.durationMs) + Object.keys(phases).length);
+  });
+
   it('keeps unchanged files byte for byte, with the same ETag', async () => {
     const before = await fetch(fileUrl(app.baseUrl, 'custom-1.xml'));
     await before.arrayBuffer();

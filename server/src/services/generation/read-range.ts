@@ -57,7 +57,12 @@ export async function readRange(
   const slices = range.documentIds ? chunksOf([...range.documentIds].sort()) : [undefined];
   for (const documentIds of slices) {
     const query = { ...typeQuery, after: range.after, upTo: range.upTo, documentIds };
-    for await (const page of readDocuments(strapi, query)) {
+    const pages = readDocuments(strapi, query)[Symbol.asyncIterator]();
+    for (;;) {
+      const next = await run.clock.during('reading', () => pages.next());
+      if (next.done) break;
+      const page = next.value;
+      run.clock.switchTo('building');
       if (run.control.stopping()) throw new Error('Strapi is shutting down');
       if (run.hold.lost) throw new LostLeaseError();
       for (const doc of page) {
@@ -72,12 +77,15 @@ export async function readRange(
           });
         }
       }
+      run.clock.switchTo('other');
       if (afterPage) await afterPage();
-      for (const reader of readers) await reader.afterPage?.();
+      await run.clock.during('outputs', async () => {
+        for (const reader of readers) await reader.afterPage?.();
+      });
       // Timers and requests get their turn between pages: better-sqlite3 answers synchronously, and
       // with nothing else to wait for a run held the event loop from start to end (the lease went
       // unrenewed, requests waited).
-      await new Promise((resolve) => setImmediate(resolve));
+      await run.clock.during('yielding', () => new Promise((resolve) => setImmediate(resolve)));
     }
   }
   for (const reader of readers) await reader.close?.();

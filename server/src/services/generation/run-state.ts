@@ -8,6 +8,7 @@ import type { RangeChange } from '../../core/files/file-layout';
 import { UrlHashSet } from '../../core/urls/url-hash-set';
 import type { UrlChanges } from '../../core/urls/url-changes';
 import { ValidationReport } from '../../core/urls/url-checks';
+import { PhaseClock } from '../../core/runs/phase-clock';
 import type { SitemapPlan } from '../../core/plan/compile';
 import type { FileToStore } from '../store/file-store';
 import type { LeaseHold } from '../store/lease';
@@ -97,6 +98,8 @@ export interface Run {
   changes: UrlChanges | null;
   /** Everything the run writes beside the urlsets, in the order it writes them (outputs/index). */
   outputs: RunOutput[];
+  /** What the run spends its time on (its report's `phases`). */
+  clock: PhaseClock;
 }
 
 /** A run of `scope` on the settings as they are now; its outputs are started by the caller. */
@@ -122,6 +125,7 @@ export async function createRun(
     files: new RunFiles(strapi, id),
     changes: null,
     outputs: [],
+    clock: new PhaseClock(),
   };
 }
 

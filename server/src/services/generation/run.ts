@@ -136,20 +136,22 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // The live set changes only when a run switches, and runs hold the lease: one read serves the run.
       const live = (await store.listLive()) as StoredFile[];
       run = await writeUrlsets(runId, trigger, hold, scope, live, (created) => (run = created));
-      for (const output of run.outputs) await output.write?.();
+      const outputs = run.outputs;
+      await run.clock.during('outputs', async () => {
+        for (const output of outputs) await output.write?.();
+      });
       const { files } = run;
 
       // A run that stalled past its lease may have been overtaken: the switch checks its take first.
       const switching = { ranges: files.ranges, confirm: hold.confirm };
       const keep = new Set(files.keep);
-      if (run.scope.kind === 'full')
-        await store.activate(runId, { all: true, keep: files.keep }, switching);
-      else
-        await store.activate(
-          runId,
-          { all: false, names: [...files.replaced].filter((name) => !keep.has(name)) },
-          switching
-        );
+      const names = [...files.replaced].filter((name) => !keep.has(name));
+      const full = run.scope.kind === 'full';
+      await run.clock.during('storing', () =>
+        full
+          ? store.activate(runId, { all: true, keep: files.keep }, switching)
+          : store.activate(runId, { all: false, names }, switching)
+      );
       // Live now: the outputs that act on it (IndexNow) do, in the background.
       for (const output of run.outputs) output.switched?.();
       const report = {
@@ -158,6 +160,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         files: files.indexed,
         settingWarnings: run.plan.skipped,
         changes: run.changes?.summary() ?? null,
+        phases: run.clock.summary(),
       };
       await runs.finish(runId, startedAt, {
         urlCount: files.urlCount,

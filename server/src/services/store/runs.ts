@@ -4,6 +4,7 @@ import { RUN_UID } from '../../uids';
 import { type ValidationSummary } from '../../../../shared/rules';
 import { type SkippedSetting } from '../../../../shared/types';
 import { retryDelayMs } from '../../core/changes/backoff';
+import type { RunPhase } from '../../core/runs/phase-clock';
 import { type FailingState, type RunChanges } from '../../../../shared/api-types';
 
 import type { RunTrigger } from '../../../../shared/api-types';
@@ -16,6 +17,8 @@ export interface RunReport {
   settingWarnings?: SkippedSetting[];
   /** The URLs the run added, changed and removed, when it compared them. */
   changes?: RunChanges | null;
+  /** Milliseconds the run spent per phase (core/runs/phase-clock). */
+  phases?: Partial<Record<RunPhase, number>>;
 }
 
 /** Run reports kept, whatever their outcome (plus the newest full success, whose findings the dashboard shows). */

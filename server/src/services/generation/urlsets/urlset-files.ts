@@ -43,14 +43,17 @@ export async function saveUrlset(
     localeCounts: file.localeCounts,
     counts: file.counts,
   };
-  const { xml, text, blockIndex } = await file.sink.finish();
-  const row = await run.files.save({ ...common, format: 'urlset', body: xml });
-  await run.files.save({ ...common, name: textName(meta.name), format: 'text', body: text });
-  await run.files.save({
-    ...common,
-    name: blockIndexName(meta.name),
-    format: 'block-index',
-    body: blockIndex,
+  const { xml, text, blockIndex } = await run.clock.during('compressing', () => file.sink.finish());
+  const row = await run.clock.during('storing', async () => {
+    const saved = await run.files.save({ ...common, format: 'urlset', body: xml });
+    await run.files.save({ ...common, name: textName(meta.name), format: 'text', body: text });
+    await run.files.save({
+      ...common,
+      name: blockIndexName(meta.name),
+      format: 'block-index',
+      body: blockIndex,
+    });
+    return saved;
   });
   run.files.written.push({
     name: meta.name,

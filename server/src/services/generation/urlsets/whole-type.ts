@@ -54,10 +54,14 @@ export function freshGroups(
   const settle = async () => {
     for (let next = filled.shift(); next; next = filled.shift())
       await flush(next.group, next.file, false);
-    for (const group of groups.values()) await group.sink?.drained();
+    await run.clock.during('compressing', async () => {
+      for (const group of groups.values()) await group.sink?.drained();
+    });
     if (comparisons)
-      for (const { groupKey, block } of written.splice(0))
-        await comparisons.of(groupKey).written(block);
+      await run.clock.during('comparing', async () => {
+        for (const { groupKey, block } of written.splice(0))
+          await comparisons.of(groupKey).written(block);
+      });
   };
   return {
     /** Adds a block to a group's open file; a file it fills is saved at the next `settle`. */
@@ -89,7 +93,7 @@ export function freshGroups(
         const last = group.writer.close();
         if (last) await flush(group, last, true);
       }
-      await comparisons?.finish();
+      if (comparisons) await run.clock.during('comparing', () => comparisons.finish());
     },
   };
 }
