@@ -20,12 +20,26 @@ export interface UploadedFile {
   mime: string;
 }
 
-function fileData(name: string, mime: string) {
+/** Writes the file to upload in a temporary folder, hands it to `upload`, then removes the folder. */
+async function withFileData<T>(
+  name: string,
+  mime: string,
+  upload: (file: {
+    filepath: string;
+    originalFilename: string;
+    mimetype: string;
+    size: number;
+  }) => Promise<T>
+): Promise<T> {
   const bytes = mime.startsWith('image/') ? PNG : Buffer.from(`%PDF-1.4\n% ${name}\n`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-upload-'));
-  const filepath = path.join(dir, name);
-  fs.writeFileSync(filepath, bytes);
-  return { filepath, originalFilename: name, mimetype: mime, size: bytes.length };
+  try {
+    const filepath = path.join(dir, name);
+    fs.writeFileSync(filepath, bytes);
+    return await upload({ filepath, originalFilename: name, mimetype: mime, size: bytes.length });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const uploads = (strapi: Core.Strapi) => strapi.plugin('upload').service('upload');
@@ -35,7 +49,11 @@ export async function uploadFile(
   name: string,
   mime = 'image/png'
 ): Promise<UploadedFile> {
-  const [file] = await uploads(strapi).upload({ data: {}, files: fileData(name, mime) });
+  const [file] = await withFileData(
+    name,
+    mime,
+    (files) => uploads(strapi).upload({ data: {}, files }) as Promise<UploadedFile[]>
+  );
   return file;
 }
 
@@ -45,7 +63,7 @@ export async function replaceFile(
   id: number,
   name: string
 ): Promise<UploadedFile> {
-  return uploads(strapi).replace(id, { data: {}, file: fileData(name, 'image/png') });
+  return withFileData(name, 'image/png', (file) => uploads(strapi).replace(id, { data: {}, file }));
 }
 
 export async function deleteFile(strapi: Core.Strapi, id: number) {
