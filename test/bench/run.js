@@ -24,7 +24,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const crypto = require('crypto');
-const { monitorEventLoopDelay } = require('perf_hooks');
+const { monitorEventLoopDelay, PerformanceObserver } = require('perf_hooks');
 const { seedArticles } = require('./seed');
 const { sqliteReads } = require('./sqlite-reads');
 
@@ -611,12 +611,19 @@ async function benchSize(n) {
     // An editor's saves of a draft, on an idle Strapi, then while the full run goes on.
     const editor = await draftArticle(strapi, 'Editor', 'bench-editor');
     const idleSaves = await editorSaves(strapi, editor.documentId, 'idle');
-    // The longest time the run held the event loop (timers and requests wait that long).
+    // The longest time the run held the event loop (timers and requests wait that long), and the
+    // collector's pauses, the first suspect of a long gap: watched from the run's start, after the
+    // forced collection measure() makes.
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-    loopDelay.enable();
+    let longestGcMs = 0;
+    const gcObserver = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) longestGcMs = Math.max(longestGcMs, entry.duration);
+    });
     let runningSaves = null;
     const full = await measure('full run', () =>
       profiled(`full-${n}`, async () => {
+        loopDelay.enable();
+        gcObserver.observe({ entryTypes: ['gc'] });
         const generator = strapi.plugin('sitemap').service('generator');
         let ended = false;
         const running = generator.generate('script').finally(() => (ended = true));
@@ -628,12 +635,16 @@ async function benchSize(n) {
       })
     );
     loopDelay.disable();
+    for (const entry of gcObserver.takeRecords())
+      longestGcMs = Math.max(longestGcMs, entry.duration);
+    gcObserver.disconnect();
     if (full.value.status !== 'success' || full.value.urlCount !== n)
       throw new Error(`full run: ${JSON.stringify(full.value)}`);
     const fullRun = await latestRun(strapi);
     const fullPhases = {
       ...fullRun.phases,
       longestLoopGapMs: loopDelay.max / 1e6,
+      longestGcMs,
       idleSaveMs: idleSaves,
       runningSaveMs: runningSaves,
     };
@@ -738,11 +749,11 @@ async function main() {
   console.log(
     [
       '',
-      `| URLs | DB | full run | ${phases.join(' | ')} | longest event-loop gap | editor's save, idle → during the run (median, slowest of 5) |`,
+      `| URLs | DB | full run | ${phases.join(' | ')} | longest event-loop gap (longest GC pause) | editor's save, idle → during the run (median, slowest of 5) |`,
       `| ---: | --- | ---: | ${phases.map(() => '---:').join(' | ')} | ---: | ---: |`,
       ...results.map(
         (r) =>
-          `| ${r.n.toLocaleString('en')} | ${r.db} | ${s(r.full.ms)} | ${phases.map((phase) => s(r.fullPhases[phase] ?? 0)).join(' | ')} | ${r.fullPhases.longestLoopGapMs.toFixed(0)} ms | ${saves(r.fullPhases.idleSaveMs)} → ${r.fullPhases.runningSaveMs ? saves(r.fullPhases.runningSaveMs) : 'run ended first'} |`
+          `| ${r.n.toLocaleString('en')} | ${r.db} | ${s(r.full.ms)} | ${phases.map((phase) => s(r.fullPhases[phase] ?? 0)).join(' | ')} | ${r.fullPhases.longestLoopGapMs.toFixed(0)} ms (${r.fullPhases.longestGcMs.toFixed(0)} ms) | ${saves(r.fullPhases.idleSaveMs)} → ${r.fullPhases.runningSaveMs ? saves(r.fullPhases.runningSaveMs) : 'run ended first'} |`
       ),
     ].join('\n')
   );
