@@ -102,6 +102,31 @@ it('tells the front end which URLs a publish added and which files it rewrote', 
   expect(event.body.files.rewritten.every((url: string) => url.startsWith(PUBLIC_URL))).toBe(true);
 });
 
+it("survives a listener of the site's own that throws: the webhook is sent, the failure logged", async () => {
+  const warnings: string[] = [];
+  const warn = app.strapi.log.warn.bind(app.strapi.log);
+  app.strapi.log.warn = ((message: string) => {
+    warnings.push(message);
+    return warn(message);
+  }) as typeof app.strapi.log.warn;
+  const off = app.strapi.eventHub.on('sitemap.updated', () => {
+    throw new Error('a bug in the site');
+  });
+  try {
+    await createArticle(app.strapi, { title: 'Other', slug: 'other', categoryDocumentId: news });
+    const [event] = await events(1);
+    expect(event.body.urls.added).toEqual([`${HOST}/blog/news/other`]);
+    await until(async () => warnings.some((line) => line.includes('a bug in the site')), 10_000);
+  } finally {
+    off();
+    app.strapi.log.warn = warn;
+  }
+  const docs = app.strapi.documents(ARTICLE as never);
+  const other = (await docs.findFirst({ filters: { slug: 'other' } })) as { documentId: string };
+  await unpublish(app.strapi, ARTICLE, other.documentId);
+  await events(1);
+});
+
 it('tells it of a slug change (old URL removed, new one added) and of an unpublish', async () => {
   const docs = app.strapi.documents(ARTICLE as never);
   const fresh = (await docs.findFirst({ filters: { slug: 'fresh' } })) as { documentId: string };

@@ -40,7 +40,16 @@ export async function updatedEventOutput(run: Run, live: StoredFile[]): Promise<
         replaced: retired,
         changes: run.changes,
       });
-      if (event) run.strapi.eventHub.emit(WEBHOOK_EVENT.name, event);
+      // Strapi's event hub awaits each listener: one a site adds that throws must not become an
+      // unhandled rejection (which stops Node), nor touch the run, which has succeeded.
+      if (event)
+        run.strapi.eventHub
+          .emit(WEBHOOK_EVENT.name, event)
+          .catch((error: Error) =>
+            run.strapi.log.warn(
+              `[sitemap] a ${WEBHOOK_EVENT.name} listener failed: ${error.message}`
+            )
+          );
     },
   };
 }
