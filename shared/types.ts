@@ -31,6 +31,19 @@ export interface ContentTypeSettings {
   seo?: SeoSettings | false;
 }
 
+/**
+ * One of several sites fed by this Strapi (a shop, a blog…): its own hostnames, the mapped types it
+ * lists and which of their entries (a filter per type, e.g. `{ website: { slug: 'shop' } }`); it gets
+ * its own files, index, robots.txt line, feed and visitors' site map. An entry may be on several.
+ */
+export interface SiteSettings {
+  hostname: string;
+  /** Front-end origin per locale, when a locale has a host of its own on this site. */
+  hostnames?: Record<string, string>;
+  /** Mapped types this site lists (keys of `contentTypes`), each with the filter of its entries. */
+  contentTypes: Record<string, { filters?: Record<string, unknown> }>;
+}
+
 export interface SeoSettings {
   /** The component field (default: the first component with one of the two fields). */
   component?: string;
@@ -103,6 +116,8 @@ export interface SitemapSettings {
   feed?: boolean;
   /** Push changed URLs to IndexNow after each run that changes them; false or unset: never. */
   indexNow?: IndexNowSettings | false;
+  /** Several sites from this Strapi, by name; unset: one site, `hostname`'s. */
+  sites?: Record<string, SiteSettings>;
 }
 
 export interface IndexNowSettings {
@@ -188,6 +203,7 @@ export const OUTPUT_SETTING_KEYS = [
   'gzip',
   'xsl',
   'feed',
+  'sites',
 ] as const;
 
 export const SETTING_KEYS = [

@@ -102,3 +102,40 @@ it('refuses external sitemaps it cannot list, naming each entry', async () => {
   expect(message).toMatch(/externalSitemaps\["3"\]\.priority: is not an external sitemap field/);
   expect(message).toMatch(/externalSitemaps\["4"\]: must not hold control characters/);
 });
+
+it('refuses sites it cannot write, naming each wrong field', async () => {
+  const message = await startupError(
+    testConfig({
+      sites: {
+        Shop: {
+          hostname: 'https://www.example.com',
+          contentTypes: {
+            'api::article.article': {},
+            'api::tag.tag': {},
+          },
+        },
+      },
+    })
+  );
+  expect(message).toMatch(/sites\.Shop: must be named with lower-case letters/);
+  expect(message).toMatch(
+    /sites\.Shop\.hostname: https:\/\/www\.example\.com is already the host of the main hostname/
+  );
+  expect(message).toMatch(
+    /sites\.Shop\.contentTypes\["api::tag\.tag"\]: is not a mapped content type/
+  );
+});
+
+it('refuses a site filter naming a field the type has not, once the schema is known', async () => {
+  const message = await startupError(
+    testConfig({
+      sites: {
+        shop: {
+          hostname: 'https://shop.example.com',
+          contentTypes: { 'api::article.article': { filters: { colour: 'red' } } },
+        },
+      },
+    })
+  );
+  expect(message).toMatch(/sites\.shop\.contentTypes\["api::article\.article"\]\.filters\.colour/);
+});

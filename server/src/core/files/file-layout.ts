@@ -24,6 +24,24 @@ export interface RangeChange {
 export interface Hosts {
   hostname: string;
   hostnames: Record<string, string>;
+  /** Several sites: each its own hosts (an origin belongs to one site at most: settings/sites). */
+  sites?: Record<string, { hostname: string; hostnames?: Record<string, string> }>;
+}
+
+/** Every host files are written for: the main hostname and its locales' hosts, then each site's. */
+export function allOrigins(hosts: Hosts): string[] {
+  const origins = [hosts.hostname, ...Object.values(hosts.hostnames)];
+  for (const site of Object.values(hosts.sites ?? {}))
+    origins.push(site.hostname, ...Object.values(site.hostnames ?? {}));
+  return [...new Set(origins)];
+}
+
+/** The site whose hosts include `origin`; null for the main hosts. */
+export function siteOfOrigin(origin: string, hosts: Hosts): string | null {
+  for (const [name, site] of Object.entries(hosts.sites ?? {}))
+    if (site.hostname === origin || Object.values(site.hostnames ?? {}).includes(origin))
+      return name;
+  return null;
 }
 
 /** Whether a file's key range (rangeStart, rangeEnd] holds `key`; '' and null are open ends. */
@@ -43,16 +61,17 @@ export const inIndexOrder = <F extends { groupKey: string; rangeStart: string }>
   );
 
 /** `hostGroup(base, locales)` for a host: the locales served on `origin` (none for the main host). */
-export const localesOn = (origin: string, hosts: Hosts) =>
-  origin === hosts.hostname
+export function localesOn(origin: string, hosts: Hosts): string[] {
+  const site = siteOfOrigin(origin, hosts);
+  const { hostname, hostnames = {} } = site === null ? hosts : hosts.sites![site];
+  return origin === hostname
     ? []
-    : Object.keys(hosts.hostnames).filter((locale) => hosts.hostnames[locale] === origin);
+    : Object.keys(hostnames).filter((locale) => hostnames[locale] === origin);
+}
 
 /** The host whose URLs a group's files hold; undefined for a group the settings no longer give. */
 export const originOf = (groupKey: string, groupOf: (origin: string) => string, hosts: Hosts) =>
-  [hosts.hostname, ...Object.values(hosts.hostnames)].find(
-    (origin) => groupOf(origin) === groupKey
-  );
+  allOrigins(hosts).find((origin) => groupOf(origin) === groupKey);
 
 /** A file's blocks after a splice: the unchanged documents' blocks as written, the changed ones as read again. */
 export function spliceBlocks(old: RenderedBlock[], fresh: RenderedBlock[], changed: string[]) {

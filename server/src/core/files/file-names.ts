@@ -66,6 +66,12 @@ export function hostGroup(base: string, locales: string[]) {
     : `${group.slice(0, MAX_GROUP - HASH_LENGTH - 1)}-${hashOf(group)}`;
 }
 
+/**
+ * The group of a type's files on a site: `article__shop`. A type's group never holds `_` (typeGroup)
+ * and hostGroup joins locales with one, so `__` names a site and nothing else.
+ */
+export const siteGroup = (base: string, site: string) => `${base}__${site}`;
+
 export const urlsetName = (group: string, seq: number) => `${group}-${seq}.xml`;
 
 /**

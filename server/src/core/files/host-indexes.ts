@@ -3,6 +3,7 @@
  * names only the files of its own URLs. The global index keeps listing every file.
  */
 import { hostIndexNames } from './file-names';
+import { allOrigins } from './file-layout';
 import type { SitemapSettings } from '../../../../shared/types';
 
 export interface HostIndex {
@@ -13,9 +14,9 @@ export interface HostIndex {
 
 /** The host indexes the settings call for: none while every locale is on the main hostname. */
 export function hostIndexes(
-  settings: Pick<SitemapSettings, 'hostname' | 'hostnames'>
+  settings: Pick<SitemapSettings, 'hostname' | 'hostnames' | 'sites'>
 ): HostIndex[] {
-  const origins = [...new Set([settings.hostname, ...Object.values(settings.hostnames ?? {})])];
+  const origins = allOrigins({ ...settings, hostnames: settings.hostnames ?? {} });
   if (origins.length < 2) return [];
   const names = hostIndexNames(origins);
   return origins.map((origin) => ({ origin, name: names.get(origin)! }));

@@ -7,8 +7,8 @@
  */
 import { dependentsBySource, type TypeReads } from './dependents';
 import type { TypePlan } from '../urls/document-urls';
-import { localesOn } from '../files/file-layout';
-import { hostGroup } from '../files/file-names';
+import { localesOn, siteOfOrigin } from '../files/file-layout';
+import { hostGroup, siteGroup } from '../files/file-names';
 import { compileExtensions, URL_EXTENSIONS } from '../extensions';
 import type { TypeExtension, UrlExtension } from '../extensions/extension';
 import { isPlainObject } from '../plain-object';
@@ -46,6 +46,8 @@ export interface TypeQuery {
   draftAndPublish: boolean;
   /** The extensions that read each row through the query engine (images, video…), compiled. */
   extensions: TypeExtension[];
+  /** The sites that list the type, with the filter choosing their entries (none: every entry). */
+  sites?: Array<{ name: string; filters?: Record<string, unknown> }>;
 }
 
 export interface MappedType {
@@ -147,19 +149,42 @@ function compileType(
     draftAndPublish: Boolean(info?.draftAndPublish),
     extensions: extensions.filter(({ extension }) => extension.read),
   };
+  const sites = sitesListing(uid, settings);
+  if (sites.length > 0) {
+    plan.sites = sites.map(({ name, site }) => ({
+      name,
+      hostname: site.hostname,
+      hostnames: site.hostnames ?? {},
+    }));
+    query.sites = sites.map(({ name, site }) => ({
+      name,
+      filters: site.contentTypes[uid].filters,
+    }));
+  }
   return { plan, query };
 }
+
+/** The sites whose settings name `uid`, in the settings' order. */
+const sitesListing = (uid: string, settings: SitemapSettings) =>
+  Object.entries(settings.sites ?? {})
+    .filter(([, site]) => Object.prototype.hasOwnProperty.call(site.contentTypes, uid))
+    .map(([name, site]) => ({ name, site }));
 
 function groupKeys(settings: SitemapSettings) {
   const hosts = {
     hostname: settings.hostname,
     hostnames: isPlainObject(settings.hostnames) ? settings.hostnames : {},
+    sites: isPlainObject(settings.sites) ? settings.sites : undefined,
   };
-  const localesByOrigin = new Map<string, string[]>();
+  const byOrigin = new Map<string, { site: string | null; locales: string[] }>();
   return (base: string, origin: string) => {
-    let locales = localesByOrigin.get(origin);
-    if (!locales) localesByOrigin.set(origin, (locales = localesOn(origin, hosts)));
-    return hostGroup(base, locales);
+    let host = byOrigin.get(origin);
+    if (!host)
+      byOrigin.set(
+        origin,
+        (host = { site: siteOfOrigin(origin, hosts), locales: localesOn(origin, hosts) })
+      );
+    return hostGroup(host.site === null ? base : siteGroup(base, host.site), host.locales);
   };
 }
 
@@ -180,10 +205,11 @@ export function planFromSettings(
       };
     types.set(uid, mapped);
   }
+  // A site's filter reads through relations as the type's own filters do: both mark dependents.
   const reads = [...types.values()].map(({ query }) => ({
     uid: query.uid,
     fields: query.fields,
-    filters: query.filters,
+    filters: filtersRead(query),
   }));
   return {
     settings,
@@ -197,6 +223,14 @@ export function planFromSettings(
     dependents: dependentsBySource(reads, facts.catalog),
     groupKey: groupKeys(settings),
   };
+}
+
+/** Every filter a type's read applies: its own and its sites'. */
+function filtersRead(query: TypeQuery): Record<string, unknown> | undefined {
+  const all = [query.filters, ...(query.sites ?? []).map((site) => site.filters)].filter(
+    (filters): filters is Record<string, unknown> => filters !== undefined
+  );
+  return all.length > 1 ? { $and: all } : all[0];
 }
 
 /** The reads of the types whose patterns parse, from settings that did not validate as a whole. */

@@ -14,6 +14,7 @@ import {
 } from '../../../../shared/types';
 import { DEFAULT_LIMITS, MAX_DEBOUNCE_MS } from '../../../../shared/limits';
 import { checkContentTypes, checkCustomUrls, checkLimits, ErrorList } from './type-checks';
+import { checkSites } from './sites';
 import { parseOrigin } from '../../../../shared/checks';
 import { isPlainObject } from '../plain-object';
 
@@ -116,6 +117,8 @@ export function validateSettings(
       catalog
     ))
       errors.add(error.path, error.message);
+  const mainOrigins = hostname ? [hostname, ...Object.values(hostnames)] : [];
+  const sites = checkSites(errors, input.sites, input.contentTypes, catalog, mainOrigins);
   const customUrls = checkCustomUrls(errors, input.customUrls);
   checkLimits(errors, input.limits);
   if (input.feed !== undefined && typeof input.feed !== 'boolean')
@@ -162,6 +165,7 @@ export function validateSettings(
       publicUrl,
       cronTimezone: cronTimezone as string | undefined,
       indexNow: input.indexNow ? (input.indexNow as SitemapSettings['indexNow']) : undefined,
+      sites,
       customUrls,
       limits: {
         urlsPerFile: limits.urlsPerFile ?? DEFAULT_LIMITS.urlsPerFile,

@@ -26,6 +26,11 @@ export interface TypePlan {
   titleField?: string;
   /** What the type's URLs list beyond their location (core/extensions), compiled. */
   extensions: TypeExtension[];
+  /**
+   * The sites that list the type (settings `sites`), each on its own hosts; unset or empty: the type
+   * is listed on `hostname` and `hostnames`, as without sites.
+   */
+  sites?: Array<{ name: string; hostname: string; hostnames: Record<string, string> }>;
 }
 
 export interface DocumentInput {
@@ -35,6 +40,8 @@ export interface DocumentInput {
     entry: Record<string, unknown>;
     /** What the extensions read of the version through the query engine, by extension name. */
     extras?: Record<string, unknown>;
+    /** The sites whose filter the version matches, when the type is listed on sites. */
+    sites?: string[];
   }>;
 }
 
@@ -105,21 +112,43 @@ function leftOutBy(
   return null;
 }
 
+type Listed = { locale?: string; record: UrlRecord; origin: string; time?: number };
+type HostSet = Pick<TypePlan, 'hostname' | 'hostnames'>;
+
 export function documentUrls(
   plan: TypePlan,
   doc: DocumentInput,
   context: UrlContext
 ): OriginBlock[] {
+  const listed: Listed[] = [];
+  if (!plan.sites?.length) listed.push(...listOn(plan, plan, doc, doc.versions, context));
+  // On each site its versions link to each other (hreflang), never to another site's.
+  else
+    for (const site of plan.sites) {
+      const versions = doc.versions.filter((version) => version.sites?.includes(site.name));
+      if (versions.length > 0) listed.push(...listOn(plan, site, doc, versions, context));
+    }
+  return blocksByOrigin(listed);
+}
+
+/** The URLs of `versions` on one set of hosts, checked and reported, with their alternates. */
+function listOn(
+  plan: TypePlan,
+  hosts: HostSet,
+  doc: DocumentInput,
+  versions: DocumentInput['versions'],
+  context: UrlContext
+): Listed[] {
   const { report, excluded } = context;
   const wholeExcluded = excluded.size > 0 && excluded.has(doc.documentId);
-  const listed: Array<{ locale?: string; record: UrlRecord; origin: string; time?: number }> = [];
-  for (const { locale, entry, extras } of doc.versions) {
+  const listed: Listed[] = [];
+  for (const { locale, entry, extras } of versions) {
     if (
       wholeExcluded ||
       (locale && excluded.size > 0 && excluded.has(`${doc.documentId}|${locale}`))
     )
       continue;
-    const origin = originFor(plan, locale);
+    const origin = originFor(hosts, locale);
     const own = context.origin === undefined || context.origin === origin;
     const pattern = (locale && plan.localePatterns[locale]) || plan.pattern;
     const resolved = resolvePattern(pattern, entry, locale);
@@ -201,7 +230,11 @@ export function documentUrls(
 
   for (const { extension, compiled } of plan.extensions)
     extension.acrossVersions?.(listed, compiled, plan.defaultLocale);
+  return listed;
+}
 
+/** The listed URLs in one block per host, in the order their hosts first appear. */
+function blocksByOrigin(listed: Listed[]): OriginBlock[] {
   const blocks: OriginBlock[] = [];
   for (const item of listed) {
     let block: OriginBlock | undefined;

@@ -14,6 +14,7 @@ import type { Core } from '@strapi/strapi';
 import { fromDbValue } from '../../core/reading/db-values';
 import { joinedRead, readsWithJoins } from '../../core/reading/joined-read';
 import { readExtensionValues } from './extension-reads';
+import { chunksOf } from '../../core/reading/sql-chunks';
 import { canStreamRows, streamRows } from './row-stream';
 import type { TypeQuery } from '../../core/plan/compile';
 
@@ -35,6 +36,8 @@ export interface SourceVersion {
   entry: Record<string, unknown>;
   /** What the type's extensions read of the version (images, video…), by extension name. */
   extras?: Record<string, unknown>;
+  /** The sites whose filter the version matches, when the type is listed on sites. */
+  sites?: string[];
 }
 
 export interface SourceDocument {
@@ -278,7 +281,34 @@ export async function* readDocuments(
       const values = await readExtensionValues(strapi, query.uid, query.extensions, ids);
       for (const version of versions) version.extras = values.get(Number(version.entry.id));
     }
+    if (query.sites?.length) await readSiteMembership(strapi, query, page);
     yield page;
+  }
+}
+
+/**
+ * Which sites each version of a page is on: one query per site with a filter, for the page's row
+ * ids (the filter compiled by Strapi's query engine, relations included); a site without one lists
+ * every entry.
+ */
+async function readSiteMembership(strapi: Core.Strapi, query: SourceQuery, page: SourceDocument[]) {
+  const versions = page.flatMap((document) => document.versions);
+  for (const version of versions) version.sites = [];
+  const ids = versions.map((version) => Number(version.entry.id));
+  for (const site of query.sites!) {
+    let matching: Set<number> | null = null;
+    if (site.filters) {
+      matching = new Set();
+      for (const slice of chunksOf(ids)) {
+        const rows = (await strapi.db.query(query.uid as any).findMany({
+          select: ['id'],
+          where: { $and: [{ id: { $in: slice } }, site.filters] },
+        } as any)) as Array<{ id: number }>;
+        for (const row of rows) matching.add(Number(row.id));
+      }
+    }
+    for (const version of versions)
+      if (!matching || matching.has(Number(version.entry.id))) version.sites!.push(site.name);
   }
 }
 

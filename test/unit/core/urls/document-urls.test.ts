@@ -527,3 +527,42 @@ describe('documentUrls', () => {
     expect(block.records[0].loc).toBe("https://www.example.com/en/blog/l'%C3%A9t%C3%A9%20%26%20co");
   });
 });
+
+describe('documentUrls on several sites', () => {
+  const sites = [
+    { name: 'shop', hostname: 'https://shop.example.com', hostnames: {} },
+    {
+      name: 'blog',
+      hostname: 'https://blog.example.com',
+      hostnames: { fr: 'https://blog.example.fr' },
+    },
+  ];
+  const onSites = (en: string[], fr: string[]): DocumentInput => {
+    const doc = bilingual();
+    doc.versions[0].sites = en;
+    doc.versions[1].sites = fr;
+    return doc;
+  };
+
+  it("lists each version on every site it belongs to, each site's versions linked only to each other", () => {
+    const blocks = documentUrls(plan({ sites }), onSites(['shop', 'blog'], ['blog']), context());
+    expect(
+      blocks.map((block) => [block.origin, block.records.map((record) => record.loc)])
+    ).toEqual([
+      ['https://shop.example.com', ['https://shop.example.com/en/blog/hello']],
+      ['https://blog.example.com', ['https://blog.example.com/en/blog/hello']],
+      ['https://blog.example.fr', ['https://blog.example.fr/fr/blog/bonjour']],
+    ]);
+    // On the shop only English: one version, no alternates. On the blog both, linked.
+    expect(blocks[0].records[0].alternates).toBeUndefined();
+    expect(blocks[1].records[0].alternates?.map((link) => link.href)).toEqual([
+      'https://blog.example.com/en/blog/hello',
+      'https://blog.example.fr/fr/blog/bonjour',
+      'https://blog.example.com/en/blog/hello',
+    ]);
+  });
+
+  it('lists a document on no site when it matches no site filter', () => {
+    expect(documentUrls(plan({ sites }), onSites([], []), context())).toEqual([]);
+  });
+});
