@@ -58,6 +58,8 @@ export interface PreviewResponse {
     documentId: string;
     locale?: string;
     url: string;
+    /** With several sites: the site this URL is listed on (an entry on two sites has two URLs). */
+    site?: string;
     images?: string[];
     video?: VideoEntry;
     /** For a news type: the URL's news entry, when it is in the 48-hour window now. */
@@ -209,10 +211,28 @@ export interface StatusResponse {
    * index, then the external sitemaps on that host.
    */
   hostRobots: Array<{ origin: string; lines: string[] }>;
+  /**
+   * With several sites (settings `sites`), each one, the main site first (`name` null): its hosts,
+   * the types it lists that the admin may read, its URLs and files, its feed and visitors' map.
+   * Empty without sites.
+   */
+  sites: SiteSummary[];
   hostname: string;
   cron: string | false;
   mappedTypes: number;
   sources: Record<SettingKey, SettingSource>;
+}
+
+/** One site on the dashboard. */
+export interface SiteSummary {
+  name: string | null;
+  hostname: string;
+  hostnames: Record<string, string>;
+  types: string[];
+  urls: number;
+  files: number;
+  feed: string | null;
+  visitorMap: { html: string; json: string } | null;
 }
 
 /** One IndexNow request as it ended, kept for the dashboard. */
@@ -270,6 +290,8 @@ export interface LocaleStatus {
   state: EntryState;
   /** The URL the published version gets; null when there is none or the pattern cannot be filled. */
   url: string | null;
+  /** With several sites: each site the published version is listed on, and its URL there (empty otherwise). */
+  sites: Array<{ name: string; url: string }>;
   /** For `draft-only`: the URL the draft would get once published (null when its pattern cannot be filled). */
   draftUrl: string | null;
   /** The images the published version's URL lists (`<image:image>`), when its type lists images. */
@@ -297,6 +319,8 @@ export type EntryStatusResponse =
       draftAndPublish: boolean;
       /** Exclusions stored for this document: `null` locale means the whole document. */
       exclusions: Array<{ locale: string | null }>;
+      /** The sites that list the type (settings `sites`); empty: the type is on the main site. */
+      sites: string[];
       locales: Array<LocaleStatus & { fileUrl: string | null }>;
     };
 

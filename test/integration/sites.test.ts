@@ -4,7 +4,10 @@
  * its own hosts, in its own file series and host index; an entry on two sites is listed on both,
  * hreflang stays within a site, and a type no site names stays on the main hostname. A publish
  * that moves an entry from one site to the other rewrites that site's files, not the others'.
+ * Each site has its own feed and visitors' site map; the dashboard, the edit-view panel's status and
+ * the settings' preview name the sites.
  */
+import { parseFeed } from '@rowanmanning/feed-parser';
 import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
 import {
   addLocale,
@@ -47,9 +50,15 @@ beforeAll(async () => {
       debounceMs: 50,
       // URLs that do not name the category: moving an entry between sites changes no URL.
       contentTypes: {
-        [ARTICLE]: { pattern: '/[slug]', locales: { fr: { pattern: '/fr/[slug]' } } },
-        [CATEGORY]: { pattern: '/topics/[slug]' },
+        [ARTICLE]: {
+          pattern: '/[slug]',
+          locales: { fr: { pattern: '/fr/[slug]' } },
+          titleField: 'title',
+          visitorMap: {},
+        },
+        [CATEGORY]: { pattern: '/topics/[slug]', titleField: 'name', visitorMap: {} },
       },
+      feed: true,
       sites: {
         shop: {
           hostname: SHOP,
@@ -125,8 +134,136 @@ it('gives each host an index of its own files, and a robots.txt line', async () 
   expect(status.hostRobots.map((host: { origin: string }) => host.origin).sort()).toEqual(
     [BLOG, BLOG_FR, MAIN, SHOP].sort()
   );
+  // A site's feed goes in its main host's robots.txt.
   expect(status.hostRobots.find((host: { origin: string }) => host.origin === SHOP).lines).toEqual([
     `Sitemap: ${PUBLIC_URL}/index-shop-example-com.xml`,
+    `Sitemap: ${PUBLIC_URL}/recent__shop.atom`,
+  ]);
+  expect(
+    status.hostRobots.find((host: { origin: string }) => host.origin === BLOG_FR).lines
+  ).toEqual([`Sitemap: ${PUBLIC_URL}/index-blog-example-fr.xml`]);
+});
+
+/** A visitors' site map page as JSON, with every link of the page. */
+async function planOf(query: string) {
+  const response = await fetch(`${app.baseUrl}/api/sitemap/plan.json?${query}`);
+  if (response.status !== 200) return { status: response.status, urls: [] as string[], body: null };
+  const body = (await response.json()) as {
+    site: string | null;
+    sections: Array<{
+      links: Array<{ url: string }>;
+      groups: Array<{ links: Array<{ url: string }> }>;
+    }>;
+    links: { self: string; otherOrder: string };
+  };
+  const urls = body.sections
+    .flatMap((section) => [...section.links, ...section.groups.flatMap((group) => group.links)])
+    .map((link) => link.url)
+    .sort();
+  return { status: 200, urls, body };
+}
+
+it("gives each site its own visitors' site map, in each order and locale", async () => {
+  expect((await planOf('site=shop')).urls).toEqual([`${SHOP}/tent`]);
+  expect((await planOf('site=shop&order=alpha')).urls).toEqual([`${SHOP}/tent`]);
+  expect((await planOf('site=blog&locale=en')).urls).toEqual([`${BLOG}/launch`, `${BLOG}/tent`]);
+  expect((await planOf('site=blog&locale=fr&order=alpha')).urls).toEqual([
+    `${BLOG_FR}/fr/lancement`,
+  ]);
+  // The main site lists the types no site names.
+  expect((await planOf('')).urls).toEqual([`${MAIN}/topics/gear`, `${MAIN}/topics/news`]);
+  // Its own links stay on the site.
+  const shop = (await planOf('site=shop')).body!;
+  expect(shop.site).toBe('shop');
+  expect(new URL(shop.links.otherOrder).searchParams.get('site')).toBe('shop');
+  const html = await getText(`${app.baseUrl}/api/sitemap/plan.html?site=blog&locale=fr`);
+  expect(html.response.status).toBe(200);
+  expect(html.text).toContain('blog.example.fr');
+  expect(html.text).toContain(`${BLOG_FR}/fr/lancement`);
+  // A site not in the settings, or no site name at all, is not a listing.
+  expect((await planOf('site=nowhere')).status).toBe(404);
+  expect((await planOf('site=Not%20a%20site')).status).toBe(400);
+});
+
+it('gives each site its own feed of recent pages, per locale too', async () => {
+  const feedOf = async (name: string) => {
+    const { response, text } = await getText(fileUrl(app.baseUrl, name));
+    expect(response.status).toBe(200);
+    const parsed = parseFeed(text);
+    return { parsed, urls: parsed.items.map((item) => item.url).sort() };
+  };
+  const shop = await feedOf('recent__shop.atom');
+  expect(shop.urls).toEqual([`${SHOP}/tent`]);
+  expect(shop.parsed.url).toBe(SHOP);
+  expect((await feedOf('recent__blog.atom')).urls).toEqual([
+    `${BLOG}/launch`,
+    `${BLOG}/tent`,
+    `${BLOG_FR}/fr/lancement`,
+  ]);
+  const blogFr = await feedOf('recent__blog__fr.atom');
+  expect(blogFr.urls).toEqual([`${BLOG_FR}/fr/lancement`]);
+  expect(blogFr.parsed.language).toBe('fr');
+  expect((await feedOf('recent.atom')).urls).toEqual([
+    `${MAIN}/topics/gear`,
+    `${MAIN}/topics/news`,
+  ]);
+});
+
+it('shows each site on the dashboard, in the panel and in the preview', async () => {
+  const status = await plugin()
+    .service('dashboard')
+    .status(() => true);
+  expect(
+    status.sites.map((site: { name: string | null; urls: number; files: number }) => [
+      site.name,
+      site.urls,
+      site.files,
+    ])
+  ).toEqual([
+    [null, 2, 1],
+    ['shop', 1, 1],
+    ['blog', 3, 2],
+  ]);
+  const shop = status.sites.find((site: { name: string | null }) => site.name === 'shop');
+  expect(shop.types).toEqual([ARTICLE]);
+  expect(shop.feed).toBe(`${PUBLIC_URL}/recent__shop.atom`);
+  expect(shop.visitorMap.html).toBe(`${PUBLIC_URL}/plan.html?site=shop`);
+  // An admin who may not read articles sees the site, not the type.
+  const limited = await plugin()
+    .service('dashboard')
+    .status((uid: string) => uid !== ARTICLE);
+  expect(limited.sites.find((site: { name: string | null }) => site.name === 'shop').types).toEqual(
+    []
+  );
+
+  const tent = await plugin().service('entry-status').status(ARTICLE, ids.tent);
+  expect(tent.sites).toEqual(['shop', 'blog']);
+  expect(tent.locales[0].state).toBe('listed');
+  expect(tent.locales[0].sites).toEqual([
+    { name: 'shop', url: `${SHOP}/tent` },
+    { name: 'blog', url: `${BLOG}/tent` },
+  ]);
+  const launch = await plugin().service('entry-status').status(ARTICLE, ids.launch);
+  expect(
+    Object.fromEntries(
+      launch.locales.map((row: { locale: string; sites: unknown }) => [row.locale, row.sites])
+    )
+  ).toEqual({
+    en: [{ name: 'blog', url: `${BLOG}/launch` }],
+    fr: [{ name: 'blog', url: `${BLOG_FR}/fr/lancement` }],
+  });
+  const topic = await plugin().service('entry-status').status(CATEGORY, categories.gear);
+  expect(topic.sites).toEqual([]);
+  expect(topic.locales[0].sites).toEqual([]);
+
+  const preview = await plugin().service('preview').preview({ contentType: ARTICLE });
+  expect(
+    preview.urls
+      .filter((url: { documentId: string }) => url.documentId === ids.tent)
+      .map((url: { site?: string; url: string }) => [url.site, url.url])
+  ).toEqual([
+    ['shop', `${SHOP}/tent`],
+    ['blog', `${BLOG}/tent`],
   ]);
 });
 
@@ -152,4 +289,14 @@ it('moves an entry between sites on publish, leaving the files it is not in unto
   // The English version changed (its lastmod on the blog, its place on the shop); the French one
   // and the categories did not: their files were written again byte for byte, and kept.
   expect(await Promise.all(untouched.map(etagOf))).toEqual(before);
+  // The visitors' site map and the feed of each site follow, from the publish alone.
+  expect((await planOf('site=shop')).urls).toEqual([`${SHOP}/launch`, `${SHOP}/tent`]);
+  expect((await planOf('site=blog&locale=en')).urls).toEqual([`${BLOG}/launch`, `${BLOG}/tent`]);
+  const shopFeed = await getText(fileUrl(app.baseUrl, 'recent__shop.atom'));
+  expect(
+    parseFeed(shopFeed.text)
+      .items.map((item) => item.url)
+      .sort()
+  ).toEqual([`${SHOP}/launch`, `${SHOP}/tent`]);
+  expect((await plugin().service('runs').recent(1))[0].report.scope).toBe('documents');
 });

@@ -182,6 +182,7 @@ export const previewSchema: z.ZodType<PreviewResponse> = z.object({
       documentId: z.string(),
       locale: z.string().optional(),
       url: z.string(),
+      site: z.string().optional(),
       images: z.array(z.string()).optional(),
       video: videoEntry.optional(),
       news: newsEntry.optional(),
@@ -324,6 +325,20 @@ export const statusSchema: z.ZodType<StatusResponse> = z.object({
       ),
     })
     .nullable(),
+  sites: z
+    .array(
+      z.object({
+        name: z.string().nullable(),
+        hostname: z.string(),
+        hostnames: z.record(z.string(), z.string()),
+        types: z.array(z.string()),
+        urls: z.number(),
+        files: z.number(),
+        feed: z.string().nullable(),
+        visitorMap: z.object({ html: z.string(), json: z.string() }).nullable(),
+      })
+    )
+    .default([]),
   hostname: z.string(),
   cron: z.union([z.string(), z.literal(false)]),
   mappedTypes: z.number(),
@@ -336,6 +351,8 @@ const localeStatus = z.object({
   locale: z.string().nullable(),
   state: code<EntryState>(),
   url: z.string().nullable(),
+  // Answers from before sites have none.
+  sites: z.array(z.object({ name: z.string(), url: z.string() })).default([]),
   draftUrl: z.string().nullable(),
   images: z.array(z.string()),
   video: videoEntry.nullable(),
@@ -362,6 +379,7 @@ export const entryStatusSchema: z.ZodType<EntryStatus> = z.discriminatedUnion('m
     localized: z.boolean(),
     draftAndPublish: z.boolean(),
     exclusions: z.array(z.object({ locale: z.string().nullable() })),
+    sites: z.array(z.string()).default([]),
     locales: z.array(localeStatus),
   }),
 ]);

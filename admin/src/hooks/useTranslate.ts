@@ -15,7 +15,7 @@ export type RichTranslate = (
  * The same functions until the language changes, so effects and callbacks can depend on them.
  */
 export function useTranslate() {
-  const { formatMessage, locale } = useIntl();
+  const { formatMessage, formatList, locale } = useIntl();
   return React.useMemo(() => {
     const t = (id: string, defaultMessage: string, values?: Record<string, unknown>) =>
       formatMessage({ id: getTranslation(id), defaultMessage }, values as any) as string;
@@ -23,6 +23,8 @@ export function useTranslate() {
       formatMessage({ id: getTranslation(id), defaultMessage }, values as any);
     const message = (descriptor: FieldMessage) =>
       t(descriptor.id, descriptor.defaultMessage, descriptor.values);
-    return { t, rich, message, locale };
-  }, [formatMessage, locale]);
+    /** "shop and blog", "boutique et blog": a list in the admin's language. */
+    const list = (items: string[]) => formatList(items, { type: 'conjunction' }) as string;
+    return { t, rich, message, list, locale };
+  }, [formatMessage, formatList, locale]);
 }

@@ -20,6 +20,7 @@ import { RobotsCard } from '../components/dashboard/RobotsCard';
 import { RunningCard } from '../components/dashboard/RunningCard';
 import { RunProblems } from '../components/dashboard/RunProblems';
 import { RunsCard } from '../components/dashboard/RunsCard';
+import { SitesCard } from '../components/dashboard/SitesCard';
 import { VisitorMapCard } from '../components/dashboard/VisitorMapCard';
 import { WarningsCard } from '../components/dashboard/WarningsCard';
 import { useSitemapQuery } from '../hooks/useSitemapQuery';
@@ -32,6 +33,7 @@ const CARDS: DashboardCard[] = [
   RunningCard,
   NoTypesCard,
   NoSitemapCard,
+  SitesCard,
   RobotsCard,
   VisitorMapCard,
   FilesCard,

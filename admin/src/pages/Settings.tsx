@@ -95,7 +95,11 @@ const SettingsForm = ({ data, canUpdate }: { data: PageData; canUpdate: boolean 
           </Box>
         )}
         {canUpdate && <LegacyImportCard onImported={form.show} />}
-        <SiteSection {...sectionProps} locales={data.locales} />
+        <SiteSection
+          {...sectionProps}
+          locales={data.locales}
+          typeName={(uid) => data.catalog[uid]?.displayName ?? uid}
+        />
         <UpdatesSection {...sectionProps} />
         <FilesSection {...sectionProps} />
         <IndexNowSection {...sectionProps} />

@@ -8,6 +8,7 @@ import type { Context } from 'koa';
 import { VISITOR_ORDERS, type VisitorOrder } from '../core/visitors/entries';
 import { pageLinks, pageOf } from '../core/visitors/pages';
 import { renderVisitorHtml } from '../core/visitors/html';
+import { SITE_NAME } from '../core/settings/sites';
 import { isNotModified } from './conditional';
 import { getService } from '../utils/get-service';
 
@@ -15,6 +16,8 @@ const LOCALE = /^[A-Za-z0-9_-]{1,35}$/;
 const PAGE = /^[1-9][0-9]{0,6}$/;
 
 interface MapQuery {
+  /** One of the `sites` (none: the main site). */
+  site?: string;
   locale?: string;
   order: VisitorOrder;
   section?: string;
@@ -29,10 +32,12 @@ function parseQuery(query: Record<string, unknown>): MapQuery | { errors: string
     if (Array.isArray(value)) errors.push(`${name} is given more than once`);
     return typeof value === 'string' ? value : undefined;
   };
+  const site = one('site');
   const locale = one('locale');
   const order = one('order') ?? 'tree';
   const section = one('section');
   const page = one('page') ?? '1';
+  if (site !== undefined && !SITE_NAME.test(site)) errors.push('site is not a site name');
   if (locale !== undefined && !LOCALE.test(locale)) errors.push('locale is not a locale code');
   if (!VISITOR_ORDERS.includes(order as VisitorOrder))
     errors.push(`order must be ${VISITOR_ORDERS.join(' or ')}`);
@@ -40,15 +45,19 @@ function parseQuery(query: Record<string, unknown>): MapQuery | { errors: string
     errors.push('section must be a section key from the index');
   if (!PAGE.test(page)) errors.push('page must be a whole number from 1');
   if (errors.length > 0) return { errors };
-  return { locale, order: order as VisitorOrder, section, page: Number(page) };
+  return { site, locale, order: order as VisitorOrder, section, page: Number(page) };
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function answer(ctx: Context, format: 'json' | 'html') {
     const query = parseQuery(ctx.query as Record<string, unknown>);
     if ('errors' in query) return ctx.badRequest(query.errors.join('; '));
-    const found = await getService(strapi, 'visitor-pages').view(query.locale, query.order);
-    if (!found) return ctx.notFound('no site map for visitors in this locale');
+    const found = await getService(strapi, 'visitor-pages').view(
+      query.site ?? null,
+      query.locale,
+      query.order
+    );
+    if (!found) return ctx.notFound('no site map for visitors of this site or locale');
     // Only the leaves this page stands in are read.
     const page = await pageOf(found.view, { section: query.section, page: query.page }, found.load);
     if (!page) return ctx.notFound('no such section or page');
@@ -71,9 +80,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       ctx.body = { ...page, locales: found.locales, links: pageLinks(endpoint, page) };
       return;
     }
-    const site = (page.locale && settings.hostnames[page.locale]) || settings.hostname;
+    const hosts = query.site ? settings.sites![query.site] : settings;
+    const origin = (page.locale && hosts.hostnames?.[page.locale]) || hosts.hostname;
     ctx.type = 'text/html; charset=utf-8';
-    ctx.body = renderVisitorHtml(endpoint, page, new URL(site).host);
+    ctx.body = renderVisitorHtml(endpoint, page, new URL(origin).host);
   }
 
   return {

@@ -95,6 +95,31 @@ const status: StatusResponse = {
   pendingChanges: 0,
   failing: null,
   settingWarnings: [],
+  sites: [
+    {
+      name: null,
+      hostname: 'https://www.example.com',
+      hostnames: {},
+      types: ['api::page.page'],
+      urls: 3,
+      files: 1,
+      feed: null,
+      visitorMap: null,
+    },
+    {
+      name: 'shop',
+      hostname: 'https://shop.example.com',
+      hostnames: { fr: 'https://boutique.example.com' },
+      types: ['api::article.article'],
+      urls: 2,
+      files: 2,
+      feed: 'https://cms.example.com/api/sitemap/recent__shop.atom',
+      visitorMap: {
+        html: 'https://cms.example.com/api/sitemap/plan.html?site=shop',
+        json: 'https://cms.example.com/api/sitemap/plan.json?site=shop',
+      },
+    },
+  ],
   runs: [
     {
       id: 3,
@@ -155,11 +180,13 @@ const entryStatus: EntryStatus = {
   localized: true,
   draftAndPublish: true,
   exclusions: [],
+  sites: ['shop'],
   locales: [
     {
       locale: 'en',
       state: 'listed',
-      url: 'https://www.example.com/blog/a',
+      url: 'https://shop.example.com/blog/a',
+      sites: [{ name: 'shop', url: 'https://shop.example.com/blog/a' }],
       draftUrl: null,
       images: [],
       video: null,

@@ -23,8 +23,8 @@ const FileLink = ({ row }: { row: EntryLocaleStatus }) => (
   </Link>
 );
 
-/** What one version's state means, in words (never by color alone). */
-function explanation(row: EntryLocaleStatus, t: RichTranslate) {
+/** What one version's state means, in words (never by color alone); `typeSites`: the sites listing its type. */
+function explanation(row: EntryLocaleStatus, typeSites: string[], t: RichTranslate) {
   const fileLink = row.file ? <FileLink row={row} /> : null;
   switch (row.state) {
     case 'listed':
@@ -48,6 +48,12 @@ function explanation(row: EntryLocaleStatus, t: RichTranslate) {
             'Only a draft exists, and drafts are not in the sitemap. Its URL pattern cannot be filled yet either.'
           );
     case 'filtered-out':
+      if (typeSites.length > 0)
+        return t(
+          'editView.explain.filtered-out.sites',
+          'Published, but it matches the filter of none of the sites that list this content type ({sites}).',
+          { sites: typeSites.join(', ') }
+        );
       return t(
         'editView.explain.filtered-out',
         'Published, but it does not match the filters set for this content type in the sitemap settings.'
@@ -124,15 +130,44 @@ const ImageList = ({ images }: { images: string[] }) => {
   );
 };
 
+/** The sites a version is listed on, each with its URL there ("Listed on shop and blog"). */
+const SiteList = ({ sites }: { sites: EntryLocaleStatus['sites'] }) => {
+  const { t, list } = useTranslate();
+  return (
+    <Flex direction="column" alignItems="stretch" gap={1}>
+      <Typography variant="pi" textColor="neutral700">
+        {t('editView.sites', 'Listed on {sites}', {
+          sites: list(sites.map((site) => site.name)),
+        })}
+      </Typography>
+      <ul aria-label={t('editView.sites.list', 'Its URL on each site')}>
+        {sites.map((site) => (
+          <li key={site.name}>
+            <Typography variant="pi" textColor="neutral700" style={{ overflowWrap: 'anywhere' }}>
+              {site.name}:{' '}
+              <Link href={site.url} isExternal>
+                {site.url}
+              </Link>
+            </Typography>
+          </li>
+        ))}
+      </ul>
+    </Flex>
+  );
+};
+
 /** `heading` names the locale, for a type with i18n. */
 export const LocaleStatus = ({
   row,
+  typeSites,
   heading,
 }: {
   row: EntryLocaleStatus;
+  typeSites: string[];
   heading: string | null;
 }) => {
   const { rich: t } = useTranslate();
+  const onSites = row.sites.length > 0 && row.state !== 'excluded';
   const stillInFile = row.state !== 'listed' && row.file;
   return (
     <Flex direction="column" alignItems="stretch" gap={1} tag="li">
@@ -146,7 +181,8 @@ export const LocaleStatus = ({
           {t(`editView.state.${row.state}`, ENTRY_STATE_LABELS[row.state])}
         </Badge>
       </Flex>
-      {row.url ? (
+      {onSites ? <SiteList sites={row.sites} /> : null}
+      {row.url && !onSites ? (
         <Typography variant="pi" textColor="neutral700" style={{ overflowWrap: 'anywhere' }}>
           {t('editView.url', 'URL: {url}', {
             url: (
@@ -158,7 +194,7 @@ export const LocaleStatus = ({
         </Typography>
       ) : null}
       <Typography variant="pi" textColor="neutral700" style={{ overflowWrap: 'anywhere' }}>
-        {explanation(row, t)}
+        {explanation(row, typeSites, t)}
       </Typography>
       {row.images.length > 0 ? <ImageList images={row.images} /> : null}
       {row.video ? (

@@ -64,6 +64,7 @@ export const PanelContent = ({
               <LocaleStatus
                 key={row.locale ?? ''}
                 row={row}
+                typeSites={status.sites}
                 heading={status.localized && row.locale ? localeName(row.locale) : null}
               />
             ))}

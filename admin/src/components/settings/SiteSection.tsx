@@ -9,13 +9,15 @@ import { SettingField } from './fields/SettingField';
 import { SettingSourceBadge } from './fields/SettingSourceBadge';
 import { TextSetting } from './fields/TextSetting';
 import type { SectionProps } from './SectionProps';
+import { SitesList } from './SitesList';
 
 export const SiteSection = ({
   form,
   disabled,
   canUpdate,
   locales,
-}: SectionProps & { locales: Locale[] }) => {
+  typeName,
+}: SectionProps & { locales: Locale[]; typeName: (uid: string) => string }) => {
   const { t } = useTranslate();
   const hostname = useSetting('hostname');
   const hostnames = useSetting('hostnames');
@@ -113,6 +115,7 @@ export const SiteSection = ({
           />
         </SettingCell>
       </Grid.Root>
+      <SitesList typeName={typeName} />
     </Section>
   );
 };

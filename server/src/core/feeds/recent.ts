@@ -20,6 +20,8 @@ export interface FeedEntry {
   /** The URL's lastmod, epoch ms. */
   updated: number;
   locale?: string;
+  /** One of the `sites`; absent for the main site. */
+  site?: string;
 }
 
 /** The newest entries offered, at most `size`, kept sorted newest first. */

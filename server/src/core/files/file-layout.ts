@@ -44,6 +44,16 @@ export function siteOfOrigin(origin: string, hosts: Hosts): string | null {
   return null;
 }
 
+/** `siteOfOrigin` remembered per origin: called once per URL a run reads. */
+export function siteFinder(hosts: Hosts): (origin: string) => string | null {
+  const known = new Map<string, string | null>();
+  return (origin) => {
+    let site = known.get(origin);
+    if (site === undefined) known.set(origin, (site = siteOfOrigin(origin, hosts)));
+    return site;
+  };
+}
+
 /** Whether a file's key range (rangeStart, rangeEnd] holds `key`; '' and null are open ends. */
 export const holds = (file: KeyRange, key: string) =>
   key > (file.rangeStart ?? '') && (file.rangeEnd === null || key <= file.rangeEnd);

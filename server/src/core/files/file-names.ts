@@ -25,6 +25,21 @@ export const FEED_STATE_NAME = 'recent.json';
 /** One locale's feed: `recent-fr.atom`. */
 export const localeFeedName = (locale: string) =>
   `recent-${sanitize(locale) || hashOf(locale)}.atom`;
+/**
+ * A site's feed, `recent__shop.atom`, and of one of its locales, `recent__shop__fr.atom`: site
+ * names never hold `_` (settings/sites), so neither meets another site's or the main feeds.
+ */
+export const siteFeedName = (site: string, locale?: string) =>
+  locale === undefined
+    ? `recent__${site}.atom`
+    : `recent__${site}__${sanitize(locale) || hashOf(locale)}.atom`;
+/** A site's feed or the main one. */
+export const feedNameOf = (site: string | null, locale?: string) =>
+  site !== null
+    ? siteFeedName(site, locale)
+    : locale === undefined
+      ? FEED_NAME
+      : localeFeedName(locale);
 /** A chunk of a type's part of the visitors' site map (not served as a file: plan.json and plan.html read it). */
 export const visitorChunkName = (uid: string, seq: number) =>
   `visitors-${typeGroup(uid)}-${seq}.json`;

@@ -7,13 +7,16 @@ import type { ValidationSummary } from '../../../../shared/rules';
 import type { FileLimits, SitemapSettings } from '../../../../shared/types';
 import { zeroCounts } from '../extensions';
 import type { UrlExtension } from '../extensions/extension';
-import { FEED_NAME, INDEX_NAME } from '../files/file-names';
+import { FEED_NAME, INDEX_NAME, feedNameOf, typeGroup } from '../files/file-names';
 import { hostIndexes } from '../files/host-indexes';
+import { siteOfOrigin } from '../files/file-layout';
+import { listingOfKey } from '../visitors/listing';
 
 /** What the sections read of a live file (a row of the file store). */
 export interface LiveFile {
   name: string;
   format: string;
+  groupKey: string | null;
   contentType: string | null;
   urlCount: number | null;
   byteSize: number;
@@ -113,6 +116,14 @@ export function robotsSection(
   external: Array<{ loc: string; origin: string }> = []
 ): Pick<StatusResponse, 'robots' | 'hostRobots' | 'feedRobots'> {
   const has = (name: string) => allFiles.some((file) => file.name === name);
+  // A site's feed goes in the robots.txt of its main host (the main site's is `feedRobots`).
+  const siteFeedLines = (origin: string) => {
+    const site = siteOfOrigin(origin, settings);
+    const name = site === null ? null : feedNameOf(site);
+    return name && settings.sites![site!].hostname === origin && has(name)
+      ? [`Sitemap: ${base}/${name}`]
+      : [];
+  };
   const externalLines = (origin?: string) =>
     external
       .filter((sitemap) => origin === undefined || sitemap.origin === origin)
@@ -124,7 +135,7 @@ export function robotsSection(
       .filter(({ name }) => has(name))
       .map(({ origin, name }) => ({
         origin,
-        lines: [`Sitemap: ${base}/${name}`, ...externalLines(origin)],
+        lines: [`Sitemap: ${base}/${name}`, ...siteFeedLines(origin), ...externalLines(origin)],
       })),
     feedRobots: has(FEED_NAME) ? `Sitemap: ${base}/${FEED_NAME}` : null,
   };
@@ -205,5 +216,68 @@ export function runsSection(
         status: run.status,
       })),
     runningEstimate: lastFullUrlCount,
+  };
+}
+
+/**
+ * With several sites, one line per site (the main one first, named null): its hosts, the types it
+ * lists (those the caller may read), its URLs and files, its feed and visitors' site map. Empty
+ * without `sites`. `groupKey` is the plan's: which file series a type's URLs on a host are.
+ */
+export function sitesSection(
+  allFiles: LiveFile[],
+  base: string,
+  settings: SitemapSettings,
+  groupKey: (base: string, origin: string) => string,
+  shown: (uid: string) => boolean
+): Pick<StatusResponse, 'sites'> {
+  if (!settings.sites || Object.keys(settings.sites).length === 0) return { sites: [] };
+  const named = new Set(
+    Object.values(settings.sites).flatMap((site) => Object.keys(site.contentTypes))
+  );
+  const sites = [
+    {
+      name: null,
+      hosts: { hostname: settings.hostname, hostnames: settings.hostnames ?? {} },
+      types: Object.keys(settings.contentTypes).filter((uid) => !named.has(uid)),
+    },
+    ...Object.entries(settings.sites).map(([name, site]) => ({
+      name,
+      hosts: { hostname: site.hostname, hostnames: site.hostnames ?? {} },
+      types: Object.keys(site.contentTypes),
+    })),
+  ];
+  const has = (name: string) => allFiles.some((file) => file.name === name);
+  return {
+    sites: sites.map(({ name, hosts, types }) => {
+      const origins = [...new Set([hosts.hostname, ...Object.values(hosts.hostnames)])];
+      const groups = new Set(
+        types.flatMap((uid) => origins.map((origin) => groupKey(typeGroup(uid), origin)))
+      );
+      // The main site also holds the custom URLs.
+      if (name === null) for (const origin of origins) groups.add(groupKey('custom', origin));
+      const urlsets = allFiles.filter(
+        (file) => file.format === 'urlset' && groups.has(file.groupKey ?? '')
+      );
+      const feed = feedNameOf(name);
+      const listed = allFiles.some(
+        (file) =>
+          file.format === 'visitors-directory' &&
+          (listingOfKey(file.groupKey ?? '').site ?? null) === name
+      );
+      const query = name === null ? '' : `?site=${name}`;
+      return {
+        name,
+        hostname: hosts.hostname,
+        hostnames: hosts.hostnames,
+        types: types.filter(shown),
+        urls: urlsets.reduce((sum, file) => sum + (file.urlCount ?? 0), 0),
+        files: urlsets.length,
+        feed: has(feed) ? `${base}/${feed}` : null,
+        visitorMap: listed
+          ? { html: `${base}/plan.html${query}`, json: `${base}/plan.json${query}` }
+          : null,
+      };
+    }),
   };
 }

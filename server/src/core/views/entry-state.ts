@@ -62,11 +62,19 @@ function urlsOf(
   const urls = new Map<string, string>();
   const images = new Map<string, string[]>();
   const videos = new Map<string, VideoEntry>();
+  const sites = new Map<string, Array<{ name: string; url: string }>>();
   for (const block of documentUrls(plan, { documentId, versions }, context)) {
+    const site = plan.sites?.find(
+      (candidate) =>
+        candidate.hostname === block.origin ||
+        Object.values(candidate.hostnames).includes(block.origin)
+    );
     block.records.forEach((record, i) => {
-      urls.set(keyOf(block.locales[i]), record.loc);
-      if (record.images) images.set(keyOf(block.locales[i]), record.images);
-      if (record.video) videos.set(keyOf(block.locales[i]), record.video);
+      const key = keyOf(block.locales[i]);
+      if (!urls.has(key)) urls.set(key, record.loc);
+      if (site) sites.set(key, [...(sites.get(key) ?? []), { name: site.name, url: record.loc }]);
+      if (record.images) images.set(key, record.images);
+      if (record.video) videos.set(key, record.video);
     });
   }
   const problems = new Map<string, { rule: RuleCode; detail?: string }>();
@@ -78,7 +86,7 @@ function urlsOf(
       });
     }
   }
-  return { urls, images, videos, problems };
+  return { urls, images, videos, problems, sites };
 }
 
 /** The placeholder a version cannot fill, so the panel can name it in the editor's language. */
@@ -104,6 +112,7 @@ export function entryStatus(input: EntryStatusInput): LocaleStatus[] {
       locale: key === '' ? null : key,
       state: 'not-listed',
       url: live.urls.get(key) ?? null,
+      sites: live.sites.get(key) ?? [],
       draftUrl: null,
       images: live.images.get(key) ?? [],
       video: live.videos.get(key) ?? null,
@@ -115,6 +124,11 @@ export function entryStatus(input: EntryStatusInput): LocaleStatus[] {
     if (!publishedKeys.has(key))
       return { ...base, state: 'draft-only', draftUrl: drafts.urls.get(key) ?? null };
     if (!input.matching.has(key)) return { ...base, state: 'filtered-out' };
+    // Listed on sites only: a version no site's filter takes is left out by those filters.
+    const onSites = (version: DocumentInput['versions'][number]) =>
+      keyOf(version.locale) === key && Boolean(version.sites?.length);
+    if (plan.sites?.length && !input.published.some(onSites))
+      return { ...base, state: 'filtered-out' };
     if (input.excluded.has(documentId))
       return { ...base, state: 'excluded', excludedBy: 'document' };
     if (key !== '' && input.excluded.has(`${documentId}|${key}`))

@@ -6,8 +6,21 @@
  */
 import { readPath } from '../urls/pattern';
 
-/** What a run stores per listed URL: [document, locale, URL, title, group label]. */
-export type VisitorEntry = [string, string | null, string, string | null, string | null];
+/**
+ * What a run stores per listed URL: [document, locale, URL, title, group label, site]. The site is
+ * left off for the main site's URLs (chunks stored before sites came read the same).
+ */
+export type VisitorEntry = [
+  documentId: string,
+  locale: string | null,
+  url: string,
+  title: string | null,
+  group: string | null,
+  site?: string,
+];
+
+/** The site a stored entry is listed on: null for the main site. */
+export const siteOfEntry = (entry: VisitorEntry) => entry[5] ?? null;
 
 /** A chunk of one type's part of the site map, as a run stores it (`visitors-<type>-<n>.json`). */
 export interface VisitorTypeFile {
@@ -54,7 +67,7 @@ const sameEntry = (a: VisitorEntry, b: VisitorEntry) =>
 
 /**
  * The pages that changed between two sets of one type's entries over the same documents: each
- * (document, locale) listed before and not now, now and not before, or shown differently, as a
+ * (document, locale, site) listed before and not now, now and not before, or shown differently, as a
  * (before, after) pair for `changed`.
  */
 export function compareEntries(
@@ -62,9 +75,11 @@ export function compareEntries(
   after: VisitorEntry[],
   changed: (before: VisitorEntry | undefined, after: VisitorEntry | undefined) => void
 ) {
-  const old = new Map(before.map((entry) => [`${entry[0]}|${entry[1] ?? ''}`, entry]));
+  // A version listed on two sites is two pages.
+  const keyOf = (entry: VisitorEntry) => `${entry[0]}|${entry[1] ?? ''}|${entry[5] ?? ''}`;
+  const old = new Map(before.map((entry) => [keyOf(entry), entry]));
   for (const entry of after) {
-    const key = `${entry[0]}|${entry[1] ?? ''}`;
+    const key = keyOf(entry);
     const was = old.get(key);
     old.delete(key);
     if (!was || !sameEntry(was, entry)) changed(was, entry);

@@ -18,8 +18,12 @@ export const LEAF_MIN = 500;
 /** A link as a leaf holds it: what it shows, where it goes, and its group (tree order). */
 export type StoredLink = [title: string, url: string, group: string | null];
 
-/** A listing: the pages of one locale (null: of the types without locales) in one order. */
+/**
+ * A listing: the pages of one site (null: the main one; absent in directories stored before sites
+ * came) and locale (null: of the types without locales) in one order.
+ */
 export interface ListingId {
+  site?: string | null;
   scope: string | null;
   order: VisitorOrder;
 }
@@ -68,16 +72,30 @@ export const listingSignature = (
     ])
   );
 
-/** The key lines of a listing sort by: the types without locales first. */
-export const listingKey = ({ scope, order }: ListingId) => `${scope ?? ''}\u0001${order}`;
+/**
+ * The key lines of a listing sort by: within a site, the types without locales first (a locale's
+ * alphabetical listing merges theirs in). The main site's keys are those stored before sites came.
+ */
+export const listingKey = ({ site, scope, order }: ListingId) =>
+  `${site ? `${site}\u0002` : ''}${scope ?? ''}\u0001${order}`;
 
 export function listingOfKey(key: string): ListingId {
-  const [scope, order] = key.split('\u0001');
-  return { scope: scope === '' ? null : scope, order: order as VisitorOrder };
+  const [site, rest] = key.includes('\u0002') ? key.split('\u0002') : [null, key];
+  const [scope, order] = rest.split('\u0001');
+  const listing: ListingId = { scope: scope === '' ? null : scope, order: order as VisitorOrder };
+  // The main site's directories read as they did before sites came: no `site` in them.
+  return site ? { site, ...listing } : listing;
 }
 
-/** `plan-fr-tree`, `plan-_-alpha` (`_`: no locale, which no sanitized locale gives). */
-function listingName({ scope, order }: ListingId) {
+/** The alphabetical listing of a site's types without locales, which its locales' listings hold too. */
+export const sharedAlphaKey = (site: string | null | undefined) =>
+  listingKey({ site, scope: null, order: 'alpha' });
+
+/**
+ * `plan-fr-tree`, `plan-_-alpha` (`_`: no locale, which no sanitized locale gives); a site's are
+ * `plan__shop__fr-tree`: site names never hold `_`, so the first `__` after the site ends it.
+ */
+function listingName({ site, scope, order }: ListingId) {
   const scopeName =
     scope === null
       ? '_'
@@ -85,7 +103,7 @@ function listingName({ scope, order }: ListingId) {
           .toLowerCase()
           .replace(/[^a-z0-9]+/g, '-')
           .replace(/^-+|-+$/g, '') || 'x';
-  return `plan-${scopeName}-${order}`;
+  return site ? `plan__${site}__${scopeName}-${order}` : `plan-${scopeName}-${order}`;
 }
 
 export const directoryName = (listing: ListingId) => `${listingName(listing)}.json`;
@@ -97,7 +115,7 @@ export interface LeafContent {
   links: StoredLink[];
 }
 
-/** A visitor entry's link in `order`, with where it stands (the scope is the entry's locale). */
+/** A visitor entry's link in `order`, with where it stands (the listing of the entry's site and locale). */
 export function entryLink(
   entry: VisitorEntry,
   order: VisitorOrder,
@@ -105,10 +123,10 @@ export function entryLink(
   typeRank: number,
   titleKey?: string
 ) {
-  const [, locale, url, title, group] = entry;
+  const [, locale, url, title, group, site] = entry;
   const link: StoredLink = [title ?? url, url, group];
   const place = linkPlace(order, { title: link[0], url, group }, typeKey, typeRank, titleKey);
-  return { listing: { scope: locale, order }, place, link };
+  return { listing: { site: site ?? null, scope: locale, order }, place, link };
 }
 
 /** The key of a stored link in its section (what the directory's `last` keys are compared with). */

@@ -33,6 +33,8 @@ export interface PageSection {
 
 /** One page of a view: what both plan.json and plan.html show. */
 export interface VisitorPage {
+  /** One of the `sites`; null: the main site. */
+  site: string | null;
   locale: string | null;
   order: VisitorOrder;
   section: string | null;
@@ -65,6 +67,7 @@ export interface ViewSection {
 
 /** One locale's site map in one order, as its directories describe it (no link is read yet). */
 export interface ComposedView {
+  site: string | null;
   locale: string | null;
   order: VisitorOrder;
   sections: ViewSection[];
@@ -113,6 +116,7 @@ export async function pageOf(
     start = end;
   }
   return {
+    site: view.site,
     locale: view.locale,
     order: view.order,
     section: request.section ?? null,
@@ -147,6 +151,7 @@ async function sliceOf(
 }
 
 export interface PageAddress {
+  site: string | null;
   locale: string | null;
   order: VisitorOrder;
   section: string | null;
@@ -156,6 +161,7 @@ export interface PageAddress {
 /** The URL of a page of the site map: only the parameters that differ from the defaults. */
 export function pageHref(endpoint: string, address: PageAddress): string {
   const query = new URLSearchParams();
+  if (address.site) query.set('site', address.site);
   if (address.locale) query.set('locale', address.locale);
   if (address.order !== 'tree') query.set('order', address.order);
   if (address.section !== null) query.set('section', address.section);
@@ -171,6 +177,7 @@ export function pageHref(endpoint: string, address: PageAddress): string {
 export function pageLinks(endpoint: string, page: VisitorPage) {
   const at = (changes: Partial<PageAddress>) =>
     pageHref(endpoint, {
+      site: page.site,
       locale: page.locale,
       order: page.order,
       section: page.section,

@@ -11,6 +11,7 @@ import type { Core } from '@strapi/strapi';
 import { typeGroup } from '../../core/files/file-names';
 import {
   listingKey,
+  listingOfKey,
   type LeafContent,
   type ListingDirectory,
   type StoredLink,
@@ -67,23 +68,31 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     /**
-     * The view of `locale` (its default: the site's default locale, else the first one) in `order`,
-     * with its validators, and how to read a leaf; null when no type is listed or the locale is not
-     * one of the site's.
+     * The view of `site` (null: the main one) in `locale` (its default: the default locale, else
+     * the first one) and `order`, with its validators, and how to read a leaf; null when the site
+     * lists no type or is not one, or the locale is not one of the project's.
      */
-    async view(locale: string | undefined, order: VisitorOrder) {
+    async view(site: string | null, locale: string | undefined, order: VisitorOrder) {
       const plan = await getService(strapi, 'settings').plan();
+      if (site !== null && !plan.settings.sites?.[site]) return null;
       const served = await getService(strapi, 'file-store').servedFiles();
       const byListing = new Map<string, StoredFile>();
       for (const file of served.values())
         if (file.format === DIRECTORY_FORMAT) byListing.set(file.groupKey ?? '', file);
-      const types = [...plan.types].filter(([, mapped]) => mapped.visitorMap);
+      // A site lists the types it names; the main site the types no site names.
+      const types = [...plan.types].filter(
+        ([, mapped]) =>
+          mapped.visitorMap &&
+          (site === null
+            ? !mapped.plan.sites
+            : mapped.plan.sites?.some((listing) => listing.name === site))
+      );
       if (byListing.size === 0 || types.length === 0) return null;
 
       const codes = new Set(await projectCodes());
       for (const key of byListing.keys()) {
-        const [scope] = key.split('\u0001');
-        if (scope) codes.add(scope);
+        const listing = listingOfKey(key);
+        if ((listing.site ?? null) === site && listing.scope) codes.add(listing.scope);
       }
       const sortedCodes = [...codes].sort();
       let chosen: string | null = null;
@@ -96,7 +105,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
       const used: StoredFile[] = [];
       const read = async (scope: string | null) => {
-        const file = byListing.get(listingKey({ scope, order }));
+        const file = byListing.get(listingKey({ site, scope, order }));
         if (!file) return null;
         used.push(file);
         return directoryOf(file);
@@ -128,16 +137,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       }
 
       const labels = sections.map((section) => section.label).join('\u0001');
-      const view: ComposedView = { locale: chosen, order, sections };
+      const view: ComposedView = { site, locale: chosen, order, sections };
       return {
         view,
         locales: sortedCodes,
         // Everything a page shows: the directories read (and through them the leaves), the labels, the locales.
         etag: createHash('sha256')
           .update(
-            [...used.map((file) => file.etag), chosen ?? '', order, labels, ...sortedCodes].join(
-              '\u0000'
-            )
+            [
+              ...used.map((file) => file.etag),
+              site ?? '',
+              chosen ?? '',
+              order,
+              labels,
+              ...sortedCodes,
+            ].join('\u0000')
           )
           .digest('base64url')
           .slice(0, 27),

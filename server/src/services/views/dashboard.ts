@@ -12,6 +12,7 @@ import {
   findingsShown,
   robotsSection,
   runsSection,
+  sitesSection,
   visitorMapSection,
   type RunRow,
 } from '../../core/views/dashboard-sections';
@@ -39,12 +40,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const pendingChanges: number = await getService(strapi, 'dirty-marks').count();
     const failing = await runs.failing();
     const counted = countsSection(shownFiles, plan.extensions);
+    const sites = sitesSection(allFiles, base, plan.settings, plan.groupKey, (uid) => shown(uid));
+    const named = new Set([
+      ...Object.keys(counted.counts),
+      ...sites.sites.flatMap((site) => site.types),
+    ]);
     return {
       ...filesSection(shownFiles, allFiles, base, settings.limits),
       ...counted,
-      typeNames: Object.fromEntries(
-        Object.keys(counted.counts).map((uid) => [uid, displayNameOf(strapi, uid)])
-      ),
+      typeNames: Object.fromEntries([...named].map((uid) => [uid, displayNameOf(strapi, uid)])),
       // Findings of the last full run; incremental runs only see the files they rewrite.
       validation: findingsShown(lastFull?.report?.validation, shown),
       nextScheduledRun: getService(strapi, 'scheduler').status().nextRunAt,
@@ -67,6 +71,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
         getService(strapi, 'settings').externalSitemaps()
       ),
       ...visitorMapSection(allFiles, base),
+      ...sites,
       indexNow: settings.indexNow
         ? {
             keyUrl: `${base}/${indexNowKeyName(settings.indexNow.key)}`,

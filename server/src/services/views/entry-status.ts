@@ -100,6 +100,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         documentId,
         localized: plan.localized,
         draftAndPublish,
+        sites: (plan.sites ?? []).map((site) => site.name),
         exclusions: [...excluded].map((key) => ({
           locale: key === documentId ? null : key.slice(documentId.length + 1),
         })),

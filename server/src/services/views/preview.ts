@@ -17,6 +17,7 @@ import { entryIn, readDocuments } from '../reading/entry-source';
 import { getService } from '../../utils/get-service';
 import { displayNameOf } from '../../utils/display-name';
 import { sectionLabel, visitorFieldsOf } from '../../core/visitors/entries';
+import { siteFinder } from '../../core/files/file-layout';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   /**
@@ -70,6 +71,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     };
     const urls: PreviewResponse['urls'] = [];
     const now = Date.now();
+    const siteOf = siteFinder(settings);
     // Some extensions show what they would list from fields the run does not read (a news entry).
     const previewFields = plan.extensions.flatMap(
       ({ extension, compiled }) => extension.previewFields?.(compiled) ?? []
@@ -82,6 +84,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     })) {
       for (const doc of page) {
         for (const block of documentUrls(plan, doc, context)) {
+          const site = siteOf(block.origin);
           block.records.forEach((record, i) => {
             const locale = block.locales[i];
             const entry = entryIn(doc, locale)!;
@@ -99,6 +102,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
               documentId: doc.documentId,
               locale,
               url: record.loc,
+              ...(site !== null && { site }),
               ...shown,
               ...(visitor
                 ? {

@@ -2,10 +2,18 @@ import {
   allOrigins,
   localesOn,
   originOf,
+  siteFinder,
   siteOfOrigin,
 } from '../../../../server/src/core/files/file-layout';
 import { hostIndexes } from '../../../../server/src/core/files/host-indexes';
-import { hostGroup, siteGroup } from '../../../../server/src/core/files/file-names';
+import {
+  FEED_NAME,
+  feedNameOf,
+  hostGroup,
+  localeFeedName,
+  SERVED_NAME,
+  siteGroup,
+} from '../../../../server/src/core/files/file-names';
 
 const HOSTS = {
   hostname: 'https://www.example.com',
@@ -45,5 +53,28 @@ describe('sites as hosts', () => {
 
   it('gives each host an index of its own', () => {
     expect(hostIndexes(HOSTS).map((index) => index.origin)).toEqual(allOrigins(HOSTS));
+  });
+
+  it('finds the site of an origin once per origin', () => {
+    const siteOf = siteFinder(HOSTS);
+    expect(siteOf('https://boutique.example.fr')).toBe('shop');
+    expect(siteOf('https://www.example.fr')).toBeNull();
+    expect(siteOf('https://boutique.example.fr')).toBe('shop');
+  });
+
+  it("names each site's feeds apart from the main site's and from each other's", () => {
+    expect(feedNameOf(null)).toBe(FEED_NAME);
+    expect(feedNameOf(null, 'fr')).toBe(localeFeedName('fr'));
+    expect(feedNameOf('shop')).toBe('recent__shop.atom');
+    expect(feedNameOf('shop', 'fr')).toBe('recent__shop__fr.atom');
+    const names = [
+      feedNameOf(null),
+      feedNameOf(null, 'shop-fr'),
+      feedNameOf('shop-fr'),
+      feedNameOf('shop', 'fr'),
+      feedNameOf('shop'),
+    ];
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of names) expect(name).toMatch(SERVED_NAME);
   });
 });

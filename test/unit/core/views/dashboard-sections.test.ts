@@ -3,6 +3,7 @@ import {
   filesSection,
   robotsSection,
   runsSection,
+  sitesSection,
   visitorMapSection,
   type LiveFile,
 } from '../../../../server/src/core/views/dashboard-sections';
@@ -13,6 +14,7 @@ const BASE = 'https://cms.example.com/api/sitemap';
 const file = (overrides: Partial<LiveFile>): LiveFile => ({
   name: 'article-1.xml',
   format: 'urlset',
+  groupKey: 'article',
   contentType: 'api::article.article',
   urlCount: 10,
   byteSize: 1000,
@@ -150,5 +152,63 @@ it("shows a run's URL changes whole in count, with sample URLs only of the types
   expect(listed.report?.changes).toEqual({
     counts: { added: 7, changed: 1, removed: 0 },
     samples: [changes.samples[0], changes.samples[2]],
+  });
+});
+
+describe('sitesSection', () => {
+  const settings = {
+    hostname: 'https://www.example.com',
+    hostnames: {},
+    contentTypes: { 'api::article.article': {}, 'api::page.page': {} },
+    sites: {
+      shop: {
+        hostname: 'https://shop.example.com',
+        hostnames: { fr: 'https://boutique.example.fr' },
+        contentTypes: { 'api::article.article': { filters: { site: 'shop' } } },
+      },
+    },
+  } as unknown as SitemapSettings;
+  const groupKey = (base: string, origin: string) =>
+    origin === 'https://shop.example.com'
+      ? `${base}__shop`
+      : origin === 'https://boutique.example.fr'
+        ? `${base}__shop_fr`
+        : base;
+  const files = [
+    file({ name: 'page-1.xml', groupKey: 'page', contentType: 'api::page.page', urlCount: 4 }),
+    file({ name: 'custom-1.xml', groupKey: 'custom', contentType: null, urlCount: 1 }),
+    file({ name: 'article__shop-1.xml', groupKey: 'article__shop', urlCount: 7 }),
+    file({ name: 'article__shop_fr-1.xml', groupKey: 'article__shop_fr', urlCount: 3 }),
+    file({ name: 'recent__shop.atom', groupKey: null, format: 'feed', urlCount: null }),
+    file({
+      name: 'plan__shop__fr-tree.json',
+      groupKey: 'shop\u0002fr\u0001tree',
+      format: 'visitors-directory',
+    }),
+  ];
+
+  it('counts each site from its own file series, the main one first', () => {
+    const { sites } = sitesSection(files, BASE, settings, groupKey, () => true);
+    expect(sites.map((site) => [site.name, site.types, site.urls, site.files])).toEqual([
+      [null, ['api::page.page'], 5, 2],
+      ['shop', ['api::article.article'], 10, 2],
+    ]);
+    expect(sites[1].feed).toBe(`${BASE}/recent__shop.atom`);
+    expect(sites[1].visitorMap).toEqual({
+      html: `${BASE}/plan.html?site=shop`,
+      json: `${BASE}/plan.json?site=shop`,
+    });
+    expect(sites[0].feed).toBeNull();
+    expect(sites[0].visitorMap).toBeNull();
+  });
+
+  it('names only the types the admin may read, and nothing without sites', () => {
+    const { sites } = sitesSection(files, BASE, settings, groupKey, () => false);
+    expect(sites.map((site) => site.types)).toEqual([[], []]);
+    expect(
+      sitesSection(files, BASE, { ...settings, sites: undefined }, groupKey, () => true)
+    ).toEqual({
+      sites: [],
+    });
   });
 });

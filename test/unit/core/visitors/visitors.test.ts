@@ -6,7 +6,12 @@ import {
   LEAF_FILL,
   LEAF_MAX,
   LEAF_MIN,
+  directoryName,
+  leafName,
+  listingKey,
+  listingOfKey,
   netChanges,
+  sharedAlphaKey,
   planSection as planInto,
   storedLinkKey,
   type LeafPlan,
@@ -168,6 +173,50 @@ describe('compareEntries', () => {
       ['Old title', 'New title'],
       [undefined, 'New'],
       ['Gone', undefined],
+    ]);
+  });
+});
+
+describe('listings of several sites', () => {
+  it("keeps the main site's keys and names as they were before sites, and tells sites apart", () => {
+    expect(listingKey({ scope: 'fr', order: 'tree' })).toBe('fr\u0001tree');
+    expect(listingKey({ site: null, scope: null, order: 'alpha' })).toBe('\u0001alpha');
+    expect(listingOfKey('fr\u0001tree')).toEqual({ scope: 'fr', order: 'tree' });
+    const shopFr = { site: 'shop', scope: 'fr', order: 'alpha' as const };
+    expect(listingOfKey(listingKey(shopFr))).toEqual(shopFr);
+    expect(directoryName({ scope: 'fr', order: 'tree' })).toBe('plan-fr-tree.json');
+    expect(directoryName(shopFr)).toBe('plan__shop__fr-alpha.json');
+    expect(leafName({ site: 'shop', scope: null, order: 'tree' }, 3)).toBe(
+      'plan__shop___-tree-3.json'
+    );
+    // Site `my-shop` in French and site `my` in locale `shop-fr` never share a name.
+    expect(directoryName({ site: 'my-shop', scope: 'fr', order: 'tree' })).not.toBe(
+      directoryName({ site: 'my', scope: 'shop-fr', order: 'tree' })
+    );
+    // A site's pages without locale sort before its locales' (their letters are merged in).
+    expect(sharedAlphaKey('shop') < listingKey(shopFr)).toBe(true);
+    expect(sharedAlphaKey(null)).toBe(listingKey({ scope: null, order: 'alpha' }));
+  });
+
+  it("puts an entry in its site's listing", () => {
+    const entry: VisitorEntry = ['doc1', 'fr', 'https://shop.example.fr/a', 'A', null, 'shop'];
+    expect(entryLink(entry, 'tree', 'article', 0).listing).toEqual({
+      site: 'shop',
+      scope: 'fr',
+      order: 'tree',
+    });
+  });
+
+  it('compares the pages of a version on two sites apart', () => {
+    const onSites = (sites: string[]): VisitorEntry[] =>
+      sites.map((site) => ['doc1', null, `https://${site}.example.com/a`, 'A', null, site]);
+    const changes: Array<[string | undefined, string | undefined]> = [];
+    compareEntries(onSites(['shop', 'blog']), onSites(['blog', 'news']), (before, after) =>
+      changes.push([before?.[5], after?.[5]])
+    );
+    expect(changes).toEqual([
+      [undefined, 'news'],
+      ['shop', undefined],
     ]);
   });
 });
@@ -371,9 +420,12 @@ describe('pages cut from leaves', () => {
     expect(links.otherOrder).toBe(`${endpoint}?locale=en&order=alpha`);
     expect(links.sections.article).toBe(`${endpoint}?locale=en&section=article`);
     expect(pageLinks(endpoint, (await pageOf(view, { page: 1 }, load))!).prev).toBeNull();
-    expect(pageHref(endpoint, { locale: null, order: 'alpha', section: '#', page: 1 })).toBe(
-      `${endpoint}?order=alpha&section=%23`
-    );
+    expect(
+      pageHref(endpoint, { site: 'shop', locale: 'fr', order: 'tree', section: null, page: 2 })
+    ).toBe(`${endpoint}?site=shop&locale=fr&page=2`);
+    expect(
+      pageHref(endpoint, { site: null, locale: null, order: 'alpha', section: '#', page: 1 })
+    ).toBe(`${endpoint}?order=alpha&section=%23`);
   });
 
   it('renders HTML with the locale, escaped text, and at most 100 links', async () => {

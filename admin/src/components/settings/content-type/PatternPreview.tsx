@@ -84,6 +84,12 @@ export const PatternPreview = ({ uid, settings }: PatternPreviewProps) => {
                   {entry.locale && (
                     <Typography textColor="neutral600"> ({entry.locale})</Typography>
                   )}
+                  {entry.site && (
+                    <Typography textColor="neutral600">
+                      {' '}
+                      {t('settings.preview.site', 'on {site}', { site: entry.site })}
+                    </Typography>
+                  )}
                   {entry.video && (
                     <Typography tag="p" variant="pi" textColor="neutral600">
                       {t('settings.preview.video', 'Video: {title} ({url})', {

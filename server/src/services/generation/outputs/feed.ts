@@ -1,8 +1,9 @@
 /**
  * Writes the feed of recent URLs with each run, switched with its files: `recent.atom` for every
  * locale and `recent-<locale>.atom` per locale, from the newest entries the run read merged into
- * the ones the last run kept (`recent.json`, not served). A partial run replaces the kept entries
- * of what it read again (its changed documents, or its whole types).
+ * the ones the last run kept (`recent.json`, not served). With several sites, each site has its own
+ * (`recent__shop.atom`, `recent__shop__fr.atom`) of the URLs on its hosts. A partial run replaces
+ * the kept entries of what it read again (its changed documents, or its whole types).
  */
 import {
   mergeEntries,
@@ -10,7 +11,8 @@ import {
   renderAtom,
   type FeedEntry,
 } from '../../../core/feeds/recent';
-import { FEED_NAME, FEED_STATE_NAME, localeFeedName } from '../../../core/files/file-names';
+import { FEED_STATE_NAME, feedNameOf } from '../../../core/files/file-names';
+import { siteFinder } from '../../../core/files/file-layout';
 import type { OriginBlock } from '../../../core/urls/document-urls';
 import { entryIn, type SourceDocument } from '../../reading/entry-source';
 import type { StoredFile } from '../../store/file-store';
@@ -31,9 +33,25 @@ function readAgain(scope: RunScope): (entry: FeedEntry) => boolean {
   return (entry) => documents.has(`${entry.contentType}|${entry.key}`);
 }
 
-/** Offers a block's URLs to the feed: only those newer than what it already holds cost more. */
+/** The newest entries of each site ('' for the main one). */
+class SiteFeeds {
+  private readonly bySite = new Map<string, RecentEntries>();
+
+  of(site: string | null | undefined) {
+    let recent = this.bySite.get(site ?? '');
+    if (!recent) this.bySite.set(site ?? '', (recent = new RecentEntries()));
+    return recent;
+  }
+
+  entries(site: string | null | undefined) {
+    return this.bySite.get(site ?? '')?.list() ?? [];
+  }
+}
+
+/** Offers a block's URLs to its site's feed: only those newer than what it already holds cost more. */
 function offerRecent(
   recent: RecentEntries,
+  site: string | null,
   uid: string,
   titleField: string | undefined,
   doc: SourceDocument,
@@ -52,25 +70,32 @@ function offerRecent(
       title: typeof title === 'string' && title.trim() ? title.trim() : record.loc,
       updated,
       locale,
+      ...(site !== null && { site }),
     });
   });
 }
 
 export function feedOutput(run: Run, live: StoredFile[]): RunOutput {
   // The newest URLs this run reads; none when the feed is off (its last files are dropped).
-  const recent = run.plan.settings.feed ? new RecentEntries() : null;
+  const feeds = run.plan.settings.feed ? new SiteFeeds() : null;
+  const siteOf = siteFinder(run.plan.settings);
   return {
     name: 'feed',
     reader(uid) {
-      if (!recent) return null;
+      if (!feeds) return null;
       const { titleField } = run.plan.types.get(uid)!.plan;
-      return { collect: (doc, block) => offerRecent(recent, uid, titleField, doc, block) };
+      return {
+        collect: (doc, block) => {
+          const site = siteOf(block.origin);
+          offerRecent(feeds.of(site), site, uid, titleField, doc, block);
+        },
+      };
     },
-    write: () => writeFeed(run, recent, live),
+    write: () => writeFeed(run, feeds, live),
   };
 }
 
-async function writeFeed(run: Run, read: RecentEntries | null, live: StoredFile[]) {
+async function writeFeed(run: Run, read: SiteFeeds | null, live: StoredFile[]) {
   const store = getService(run.strapi, 'file-store');
   // The feed's files of the last run are replaced, or dropped when the feed is off now.
   for (const file of live)
@@ -87,41 +112,61 @@ async function writeFeed(run: Run, read: RecentEntries | null, live: StoredFile[
       run.strapi.log.warn(`[sitemap] the feed starts afresh: ${(error as Error).message}`);
     }
   }
-  const recent = mergeEntries(kept, readAgain(scope), read.list());
+  const { settings } = run.plan;
+  const sites: Array<{
+    site: string | null;
+    hosts: { hostname: string; hostnames?: Record<string, string> };
+  }> = [
+    { site: null, hosts: settings },
+    ...Object.entries(settings.sites ?? {}).map(([site, hosts]) => ({ site, hosts })),
+  ];
+  const replaced = readAgain(scope);
+  const merged = sites.map(({ site, hosts }) => ({
+    site,
+    hosts,
+    recent: mergeEntries(
+      kept.filter((entry) => (entry.site ?? null) === site),
+      replaced,
+      read.entries(site)
+    ),
+  }));
   await run.files.save({
     name: FEED_STATE_NAME,
     format: 'feed-state',
-    content: JSON.stringify(recent.list()),
+    content: JSON.stringify(merged.flatMap(({ recent }) => recent.list())),
   });
 
-  const site = run.plan.settings.hostname;
   const feedUrl = (name: string) => `${run.plan.publicUrl}/${name}`;
-  await run.files.save({
-    name: FEED_NAME,
-    format: 'feed',
-    content: renderAtom(
-      { url: feedUrl(FEED_NAME), title: `Recent pages of ${new URL(site).host}`, site },
-      recent.newest(),
-      run.now
-    ),
-  });
-  // Each locale's feed holds its own newest URLs, however many newer ones the others have.
-  for (const locale of recent.locales()) {
-    const name = localeFeedName(locale);
-    const localeSite = run.plan.settings.hostnames[locale] ?? site;
+  for (const { site, hosts, recent } of merged) {
+    const origin = hosts.hostname;
+    const name = feedNameOf(site);
     await run.files.save({
       name,
       format: 'feed',
       content: renderAtom(
-        {
-          url: feedUrl(name),
-          title: `Recent pages of ${new URL(localeSite).host} (${locale})`,
-          site: localeSite,
-          language: locale,
-        },
-        recent.newest(locale),
+        { url: feedUrl(name), title: `Recent pages of ${new URL(origin).host}`, site: origin },
+        recent.newest(),
         run.now
       ),
     });
+    // Each locale's feed holds its own newest URLs, however many newer ones the others have.
+    for (const locale of recent.locales()) {
+      const localeName = feedNameOf(site, locale);
+      const localeOrigin = hosts.hostnames?.[locale] ?? origin;
+      await run.files.save({
+        name: localeName,
+        format: 'feed',
+        content: renderAtom(
+          {
+            url: feedUrl(localeName),
+            title: `Recent pages of ${new URL(localeOrigin).host} (${locale})`,
+            site: localeOrigin,
+            language: locale,
+          },
+          recent.newest(locale),
+          run.now
+        ),
+      });
+    }
   }
 }

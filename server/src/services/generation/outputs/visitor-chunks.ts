@@ -9,7 +9,7 @@
  * again or removed; a type the run did not touch keeps its chunks as they are.
  */
 import { typeGroup, visitorChunkName } from '../../../core/files/file-names';
-import { holds, inRangeOrder } from '../../../core/files/file-layout';
+import { holds, inRangeOrder, siteFinder } from '../../../core/files/file-layout';
 import {
   compareEntries,
   visitorFieldsOf,
@@ -145,16 +145,21 @@ export function visitorChunkWriter(
   };
 }
 
-/** Adds each block's URLs to `entries`, each with its title and group. */
+/** Adds each block's URLs to `entries`, each with its title, group and site (the block's host's). */
 export function entriesCollector(run: Run, uid: string, entries: VisitorEntry[]) {
   const { plan, visitorMap } = run.plan.types.get(uid)!;
-  return (doc: SourceDocument, block: OriginBlock) =>
+  const siteOf = siteFinder(run.plan.settings);
+  return (doc: SourceDocument, block: OriginBlock) => {
+    const site = siteOf(block.origin);
     block.records.forEach((record, i) => {
       const locale = block.locales[i];
       const entry = entryIn(doc, locale);
       const { title, group } = visitorFieldsOf(entry, plan.titleField, visitorMap!.groupBy);
-      entries.push([doc.documentId, locale ?? null, record.loc, title, group]);
+      const listed: VisitorEntry = [doc.documentId, locale ?? null, record.loc, title, group];
+      if (site !== null) listed.push(site);
+      entries.push(listed);
     });
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * Writes the visitors' site map as serving reads it (core/visitors/listing): per scope and order, a
- * listing of sections cut into leaves, and its directory, switched with the run's files.
+ * Writes the visitors' site map as serving reads it (core/visitors/listing): per site, locale and
+ * order, a listing of sections cut into leaves, and its directory, switched with the run's files.
  * - A run records what changed (a page added, gone or shown differently, from the type's chunks
  *   before and after) and applies it leaf by leaf: only the leaves whose key range holds a change
  *   are rewritten, split past LEAF_MAX and merged below LEAF_MIN, with their directories. A full
@@ -29,6 +29,7 @@ import {
   listingSignature,
   netChanges,
   planSection,
+  sharedAlphaKey,
   storedLinkKey,
   type DirectorySection,
   type LeafContent,
@@ -48,7 +49,6 @@ import type { Run } from '../run-state';
 export const DIRECTORY_FORMAT = 'visitors-directory';
 const LEAF_FORMAT = 'visitors-leaf';
 const SEP = '\u0000';
-const ALPHA_OF_ALL = listingKey({ scope: null, order: 'alpha' });
 
 /** Where a bucket of lines stands: its listing's key, its section's order, its section. */
 interface BucketPlace {
@@ -423,11 +423,14 @@ export async function startVisitorListings(
     kind === 'full' &&
     (directories.length === 0 ||
       [...liveDirectories.values()].some((directory) => directory.signature !== signature));
-  // The locales whose alphabetical listing exists: a change to a page without locale goes there too.
-  const alphaLocales = directories
-    .map((file) => listingOfKey(file.groupKey ?? ''))
-    .filter((listing) => listing.order === 'alpha' && listing.scope !== null)
-    .map((listing) => listing.scope!);
+  // The locales whose alphabetical listing exists, per site: a change to a page without locale goes there too.
+  const alphaLocales = new Map<string, string[]>();
+  for (const file of directories) {
+    const listing = listingOfKey(file.groupKey ?? '');
+    if (listing.order !== 'alpha' || listing.scope === null) continue;
+    const site = listing.site ?? '';
+    alphaLocales.set(site, [...(alphaLocales.get(site) ?? []), listing.scope]);
+  }
 
   function lines(uid: string, entry: VisitorEntry, op: '+' | '-') {
     const type = types.get(uid);
@@ -439,9 +442,13 @@ export async function startVisitorListings(
       sorter.add(bucketName(listingKey(listing), place.sectionOrder, place.section), text);
       // The pages of a type without locales stand among each locale's letters too.
       if (!rebuild && order === 'alpha' && listing.scope === null)
-        for (const locale of alphaLocales)
+        for (const locale of alphaLocales.get(listing.site ?? '') ?? [])
           sorter.add(
-            bucketName(listingKey({ scope: locale, order }), place.sectionOrder, place.section),
+            bucketName(
+              listingKey({ site: listing.site, scope: locale, order }),
+              place.sectionOrder,
+              place.section
+            ),
             text
           );
     }
@@ -464,7 +471,13 @@ export async function startVisitorListings(
       for (const section of (await readDirectory(file)).sections)
         for (const leaf of section.leaves) liveLeaves.set(leaf.name, leaf);
     const writer = new LeafWriter(run, liveLeaves);
-    const shared = new LineFile();
+    // Each site's alphabetical lines of types without locales: its key sorts before its locales'.
+    const shared = new Map<string, LineFile>();
+    const sharedOf = (site: string | null | undefined) => {
+      let file = shared.get(site ?? '');
+      if (!file) shared.set(site ?? '', (file = new LineFile()));
+      return file;
+    };
     let builder: ListingBuilder | null = null;
     let withShared: WithShared | null = null;
     const close = async () => {
@@ -481,11 +494,13 @@ export async function startVisitorListings(
         if (builder?.listing && listingKey(builder.listing) !== place.listing) await close();
         if (!builder) {
           builder = new ListingBuilder(writer, listingOfKey(place.listing), signature);
-          const { scope, order } = builder.listing;
-          if (order === 'alpha' && scope !== null) withShared = new WithShared(shared, builder);
+          const { site, scope, order } = builder.listing;
+          if (order === 'alpha' && scope !== null)
+            withShared = new WithShared(sharedOf(site), builder);
         }
+        const sharing = place.listing === sharedAlphaKey(builder.listing.site);
         for (const text of batch) {
-          if (place.listing === ALPHA_OF_ALL) await shared.append(sharedLine(place, text));
+          if (sharing) await sharedOf(builder.listing.site).append(sharedLine(place, text));
           if (withShared) await withShared.add(place, text);
           else {
             const line = parseLine(text);
@@ -495,7 +510,7 @@ export async function startVisitorListings(
       }
       await close();
     } finally {
-      await shared.dispose();
+      for (const file of shared.values()) await file.dispose();
     }
   }
 
@@ -544,14 +559,13 @@ export async function startVisitorListings(
       const directory = file
         ? await readDirectory(file)
         : { ...listing, signature, nextSeq: 1, sections: [] };
+      const sharedKey = sharedAlphaKey(listing.site);
       const fresh =
         !file && listing.order === 'alpha' && listing.scope !== null
           ? new FreshAlpha(
               new ListingBuilder(writer, listing, signature),
-              written.get(ALPHA_OF_ALL) ??
-                (liveByKey.has(ALPHA_OF_ALL)
-                  ? await readDirectory(liveByKey.get(ALPHA_OF_ALL)!)
-                  : null),
+              written.get(sharedKey) ??
+                (liveByKey.has(sharedKey) ? await readDirectory(liveByKey.get(sharedKey)!) : null),
               (leaf) => loadLeaf(leaf, 'alpha')
             )
           : null;
