@@ -115,6 +115,19 @@ const settings: z.ZodType<SitemapSettings> = z.object({
       }),
     ])
     .optional(),
+  sites: z
+    .record(
+      z.string(),
+      z.object({
+        hostname: z.string(),
+        hostnames: z.record(z.string(), z.string()).optional(),
+        contentTypes: z.record(
+          z.string(),
+          z.object({ filters: z.record(z.string(), z.unknown()).optional() })
+        ),
+      })
+    )
+    .optional(),
 });
 
 export const settingsResponseSchema: z.ZodType<SettingsResponse> = z.object({

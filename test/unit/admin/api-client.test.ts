@@ -33,6 +33,14 @@ const settings: SettingsResponse = {
     cron: '0 3 * * *',
     autoGenerate: true,
     debounceMs: 500,
+    sites: {
+      shop: {
+        hostname: 'https://shop.example.com',
+        hostnames: { fr: 'https://boutique.example.fr' },
+        contentTypes: { 'api::article.article': { filters: { category: { slug: 'gear' } } } },
+      },
+      blog: { hostname: 'https://blog.example.com', contentTypes: { 'api::article.article': {} } },
+    },
   },
   sources: {
     hostname: 'config',
