@@ -15,7 +15,7 @@ import {
 import { resolvePattern } from '../urls/pattern';
 import { UrlHashSet } from '../urls/url-hash-set';
 import { ValidationReport } from '../urls/url-checks';
-import { type RuleCode } from '../../../../shared/rules';
+import { RULES, type RuleCode } from '../../../../shared/rules';
 import type { LocaleStatus } from '../../../../shared/api-types';
 import type { VideoEntry } from '../../../../shared/types';
 
@@ -40,14 +40,8 @@ export interface EntryStatusInput {
 }
 
 const keyOf = (locale?: string | null) => locale ?? '';
-/** The rules documentUrls applies to one document that leave its URL out. */
-const RULES_LEAVING_OUT = new Set<RuleCode>([
-  'pattern-unfilled',
-  'url-too-long',
-  'url-duplicate',
-  'seo-noindex',
-  'seo-canonical',
-]);
+/** Findings that leave a URL out (the rest only drop a value, such as a lastmod in the future). */
+const leavesOut = (rule: RuleCode) => RULES[rule].leftOut;
 
 /** URL (or the rule that left it out) per locale, as a run would compute it, exclusions aside. */
 function urlsOf(
@@ -79,7 +73,7 @@ function urlsOf(
   }
   const problems = new Map<string, { rule: RuleCode; detail?: string }>();
   for (const sample of report.summary().samples) {
-    if (RULES_LEAVING_OUT.has(sample.rule) && !problems.has(keyOf(sample.locale))) {
+    if (leavesOut(sample.rule) && !problems.has(keyOf(sample.locale))) {
       problems.set(keyOf(sample.locale), {
         rule: sample.rule,
         ...(sample.detail ? { detail: sample.detail } : {}),

@@ -152,8 +152,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           ? store.activate(runId, { all: true, keep: files.keep }, switching)
           : store.activate(runId, { all: false, names }, switching)
       );
+      // A full run's switch retires every live file it did not keep; a partial one, those it replaced.
+      const retired = new Set(
+        full ? live.map((file) => file.name).filter((name) => !keep.has(name)) : names
+      );
       // Live now: the outputs that act on it (IndexNow) do, in the background.
-      for (const output of run.outputs) output.switched?.();
+      for (const output of run.outputs) output.switched?.(retired);
       const report = {
         scope: run.scope.kind,
         validation: run.report.summary(),

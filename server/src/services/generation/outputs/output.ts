@@ -31,8 +31,11 @@ export interface RunOutput {
   readsUrlChanges?: boolean;
   /** Writes its files, once every read is done; outputs write in the list's order. */
   write?(): Promise<void>;
-  /** Once the run's files are live. Must not throw: the run has succeeded. */
-  switched?(): void;
+  /**
+   * Once the run's files are live; `retired`: the files that were live and are not any more.
+   * Must not throw: the run has succeeded.
+   */
+  switched?(retired: ReadonlySet<string>): void;
   /** The run failed, or starts again with another scope: lets go of what it holds. */
   dispose?(): Promise<void>;
 }

@@ -7,7 +7,6 @@
 import type { Core } from '@strapi/strapi';
 import { WEBHOOK_EVENT } from '../../../../../shared/ids';
 import { updatedEvent } from '../../../core/urls/updated-event';
-import type { StoredFile } from '../../store/file-store';
 import type { Run } from '../run-state';
 import type { RunOutput } from './output';
 
@@ -20,17 +19,12 @@ export async function webhooksListening(strapi: Core.Strapi): Promise<boolean> {
   return webhooks.some((hook) => hook.isEnabled && hook.events.includes(WEBHOOK_EVENT.name));
 }
 
-export async function updatedEventOutput(run: Run, live: StoredFile[]): Promise<RunOutput> {
+export async function updatedEventOutput(run: Run): Promise<RunOutput> {
   const listened = await webhooksListening(run.strapi);
   return {
     name: WEBHOOK_EVENT.name,
     readsUrlChanges: listened,
-    switched() {
-      // A full run's switch retires every live file it did not keep; a partial one, those it replaced.
-      const kept = new Set(run.files.keep);
-      const candidates =
-        run.scope.kind === 'full' ? live.map((file) => file.name) : run.files.replaced;
-      const retired = new Set([...candidates].filter((name) => !kept.has(name)));
+    switched(retired) {
       const event = updatedEvent({
         id: run.id,
         trigger: run.trigger,
