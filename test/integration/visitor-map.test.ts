@@ -221,7 +221,7 @@ it('serves an accessible HTML page: lang, headings, no script, at most 100 links
   expect(response.headers.get('content-security-policy')).toBeTruthy();
   // The page people read may be indexed like any page of the site.
   expect(response.headers.get('x-robots-tag')).toBeNull();
-  expect(text).toContain('<html lang="fr">');
+  expect(text).toContain('<html lang="fr" dir="ltr">');
   expect(text).toContain('<h1>Plan du site</h1>');
   expect(text).toContain('<h2>Le blog</h2>');
   expect(text).not.toMatch(/<script|<style|style=/);
@@ -229,6 +229,21 @@ it('serves an accessible HTML page: lang, headings, no script, at most 100 links
   expect(text).toContain(`<a href="${PUBLIC_URL}/plan.html?locale=fr&amp;page=2" rel="next">`);
   const english = (await getText(planUrl('html'))).text;
   expect(english).toContain('Rock &amp; Roll &lt;&quot;Live&quot;&gt;');
+});
+
+it('serves its own stylesheet as a file, linked by version, cached and revalidated', async () => {
+  const html = (await getText(planUrl('html'))).text;
+  const link = /<link rel="stylesheet" href="([^"]+)">/.exec(html)![1];
+  expect(link).toMatch(new RegExp(`^${PUBLIC_URL}/plan\\.css\\?v=[\\w-]{16}$`));
+  const url = `${app.baseUrl}/api/sitemap/plan.css${link.slice(link.indexOf('?'))}`;
+  const { response, text } = await getText(url);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('text/css; charset=utf-8');
+  expect(response.headers.get('cache-control')).toBe('public, max-age=86400');
+  expect(text).toContain('--plan-accent:');
+  const etag = response.headers.get('etag')!;
+  expect(etag).toBe(`"${new URL(link).searchParams.get('v')}"`);
+  expect((await fetch(url, { headers: { 'If-None-Match': etag } })).status).toBe(304);
 });
 
 it('leaves out an entry an editor excluded, as the XML does', async () => {

@@ -8,6 +8,11 @@ import type { Context } from 'koa';
 import { VISITOR_ORDERS, type VisitorOrder } from '../core/visitors/entries';
 import { pageLinks, pageOf } from '../core/visitors/pages';
 import { renderVisitorHtml } from '../core/visitors/html';
+import {
+  PLAN_STYLESHEET,
+  PLAN_STYLESHEET_NAME,
+  PLAN_STYLESHEET_VERSION,
+} from '../core/visitors/stylesheet';
 import { SITE_NAME } from '../core/settings/sites';
 import { isNotModified } from './conditional';
 import { getService } from '../utils/get-service';
@@ -83,11 +88,34 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const hosts = query.site ? settings.sites![query.site] : settings;
     const origin = (page.locale && hosts.hostnames?.[page.locale]) || hosts.hostname;
     ctx.type = 'text/html; charset=utf-8';
-    ctx.body = renderVisitorHtml(endpoint, page, new URL(origin).host);
+    ctx.body = renderVisitorHtml(
+      endpoint,
+      page,
+      new URL(origin).host,
+      `${publicUrl}/${PLAN_STYLESHEET_NAME}`
+    );
+  }
+
+  /** plan.css: the same bytes for every request, built into the plugin. */
+  const stylesheetEtag = `"${PLAN_STYLESHEET_VERSION}"`;
+  const loadedAt = new Date();
+  function stylesheet(ctx: Context) {
+    ctx.set('ETag', stylesheetEtag);
+    ctx.set('Last-Modified', loadedAt.toUTCString());
+    // plan.html links it with its version: a new look comes with a new URL.
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    if (isNotModified(ctx, [stylesheetEtag], loadedAt)) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.type = 'text/css; charset=utf-8';
+    ctx.body = PLAN_STYLESHEET;
   }
 
   return {
     json: (ctx: Context) => answer(ctx, 'json'),
     html: (ctx: Context) => answer(ctx, 'html'),
+    css: stylesheet,
   };
 };

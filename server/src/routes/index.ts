@@ -90,6 +90,7 @@ const contentApi = {
     // The visitors' site map: before /:name, which would take any name.
     { method: 'GET', path: '/plan.json', handler: 'visitor-pages.json', config: { auth: false } },
     { method: 'GET', path: '/plan.html', handler: 'visitor-pages.html', config: { auth: false } },
+    { method: 'GET', path: '/plan.css', handler: 'visitor-pages.css', config: { auth: false } },
     { method: 'GET', path: '/:name', handler: 'public-sitemap.serve', config: { auth: false } },
   ],
 };

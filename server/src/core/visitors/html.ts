@@ -1,10 +1,12 @@
 /**
  * A page of the visitors' site map as HTML, for sites that proxy it: nested lists under headings, page
- * navigation, the locale's `lang`, and nothing a strict Content-Security-Policy blocks (no script, no
- * inline style). Words in English and French; other locales read the English ones. Pure.
+ * navigation, the locale's `lang` and direction, its look from plan.css (core/visitors/stylesheet),
+ * and nothing a strict Content-Security-Policy blocks (no script, no inline style). Words in
+ * English and French; other locales read the English ones. Pure.
  */
 import { escapeXml as escape } from '../files/xml';
 import { pageLinks, type PageLink, type VisitorPage } from './pages';
+import { PLAN_STYLESHEET_VERSION, textDirection } from './stylesheet';
 
 const WORDS = {
   en: {
@@ -43,7 +45,16 @@ const items = (links: PageLink[]) =>
     .map((link) => `<li><a href="${escape(link.url)}">${escape(link.title)}</a></li>\n`)
     .join('');
 
-export function renderVisitorHtml(endpoint: string, page: VisitorPage, hostName: string): string {
+/**
+ * `endpoint` is plan.html's own URL; `stylesheet` the URL of plan.css beside it (its version is
+ * added, so a new look is fetched at once).
+ */
+export function renderVisitorHtml(
+  endpoint: string,
+  page: VisitorPage,
+  hostName: string,
+  stylesheet?: string
+): string {
   const words = wordsFor(page.locale);
   const links = pageLinks(endpoint, page);
   const title = `${words.title} – ${hostName}`;
@@ -52,18 +63,21 @@ export function renderVisitorHtml(endpoint: string, page: VisitorPage, hostName:
   const current = page.index.find((section) => section.key === page.section);
 
   let html = '<!DOCTYPE html>\n';
-  html += `<html lang="${escape(page.locale ?? 'en')}">\n<head>\n<meta charset="utf-8">\n`;
+  const lang = page.locale ?? 'en';
+  html += `<html lang="${escape(lang)}" dir="${textDirection(lang)}">\n<head>\n<meta charset="utf-8">\n`;
   html += '<meta name="viewport" content="width=device-width, initial-scale=1">\n';
+  if (stylesheet)
+    html += `<link rel="stylesheet" href="${escape(`${stylesheet}?v=${PLAN_STYLESHEET_VERSION}`)}">\n`;
   html += `<title>${escape(current ? `${current.label} – ${title}` : title)}</title>\n`;
   html += `<link rel="canonical" href="${escape(links.self)}">\n`;
   if (links.prev) html += `<link rel="prev" href="${escape(links.prev)}">\n`;
   if (links.next) html += `<link rel="next" href="${escape(links.next)}">\n`;
   html += '</head>\n<body>\n<main>\n';
   html += `<h1>${escape(words.title)}</h1>\n`;
-  html += `<p>${escape(orderName)} · <a href="${escape(links.otherOrder)}">${escape(otherName)}</a></p>\n`;
+  html += `<p class="plan-order">${escape(orderName)} · <a href="${escape(links.otherOrder)}">${escape(otherName)}</a></p>\n`;
 
   const indexName = page.order === 'tree' ? words.sections : words.letters;
-  html += `<nav aria-label="${escape(indexName)}">\n<ul>\n`;
+  html += `<nav class="plan-index" aria-label="${escape(indexName)}">\n<ul>\n`;
   html += `<li><a href="${escape(links.all)}"${page.section === null ? ' aria-current="page"' : ''}>${escape(words.all)}</a></li>\n`;
   for (const section of page.index) {
     const label = `${escape(section.label)} (${section.count})`;
@@ -75,6 +89,7 @@ export function renderVisitorHtml(endpoint: string, page: VisitorPage, hostName:
   html += '</ul>\n</nav>\n';
 
   if (page.sections.length === 0) html += `<p>${escape(words.empty)}</p>\n`;
+  else html += '<div class="plan-sections">\n';
   for (const section of page.sections) {
     // One list per section: its pages outside any group, then each group as an item holding
     // its heading and its own list.
@@ -85,8 +100,9 @@ export function renderVisitorHtml(endpoint: string, page: VisitorPage, hostName:
     html += '</ul>\n';
     html += '</section>\n';
   }
+  if (page.sections.length > 0) html += '</div>\n';
 
-  html += `<nav aria-label="${escape(words.pages)}">\n<p>${escape(words.pageOf(page.page, page.totalPages))}</p>\n`;
+  html += `<nav class="plan-pages" aria-label="${escape(words.pages)}">\n<p>${escape(words.pageOf(page.page, page.totalPages))}</p>\n`;
   if (links.prev)
     html += `<a href="${escape(links.prev)}" rel="prev">${escape(words.previous)}</a>\n`;
   if (links.next) html += `<a href="${escape(links.next)}" rel="next">${escape(words.next)}</a>\n`;

@@ -29,6 +29,11 @@ import {
   type ViewSection,
 } from '../../../../server/src/core/visitors/pages';
 import { renderVisitorHtml } from '../../../../server/src/core/visitors/html';
+import {
+  PLAN_STYLESHEET,
+  PLAN_STYLESHEET_VERSION,
+  textDirection,
+} from '../../../../server/src/core/visitors/stylesheet';
 import { visitorMapSettingErrors } from '../../../../server/src/core/visitors/visitor-setting';
 import type { SchemaCatalog } from '../../../../shared/types';
 
@@ -443,9 +448,15 @@ describe('pages cut from leaves', () => {
       const html = renderVisitorHtml(
         'https://cms.example.com/api/sitemap/plan.html',
         (await pageOf(frView, { page: n }, fr.load))!,
-        'www.example.com'
+        'www.example.com',
+        'https://cms.example.com/api/sitemap/plan.css'
       );
-      expect(html).toContain('<html lang="fr">');
+      expect(html).toContain('<html lang="fr" dir="ltr">');
+      // Its look is a file of its own, versioned: no inline style for a strict CSP to block.
+      expect(html).toContain(
+        `<link rel="stylesheet" href="https://cms.example.com/api/sitemap/plan.css?v=${PLAN_STYLESHEET_VERSION}">`
+      );
+      expect(html).not.toMatch(/<style|style="/);
       expect(html).toContain('Plan du site');
       expect(html).not.toContain('<script');
       expect(html.match(/<a /g)!.length).toBeLessThanOrEqual(LINKS_PER_PAGE);
@@ -456,6 +467,51 @@ describe('pages cut from leaves', () => {
         expect(html).toContain('rel="prev"');
       }
     }
+  });
+});
+
+describe("plan.html's look", () => {
+  it('gives right-to-left locales their direction', () => {
+    expect(textDirection('ar')).toBe('rtl');
+    expect(textDirection('he-IL')).toBe('rtl');
+    expect(textDirection('fa')).toBe('rtl');
+    expect(textDirection('fr')).toBe('ltr');
+    expect(textDirection(null)).toBe('ltr');
+    expect(textDirection('not a locale!')).toBe('ltr');
+  });
+
+  it('renders a right-to-left page with its direction', async () => {
+    const { refs, load } = leavesOf(
+      [[['مرحبا', 'https://www.example.com/ar/a', null]]],
+      'article',
+      'tree'
+    );
+    const view: ComposedView = {
+      site: null,
+      locale: 'ar',
+      order: 'tree',
+      sections: [{ key: 'article', label: 'مدونة', count: 1, leaves: refs }],
+    };
+    const html = renderVisitorHtml(
+      'https://cms.example.com/api/sitemap/plan.html',
+      (await pageOf(view, { page: 1 }, load))!,
+      'www.example.com'
+    );
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+  });
+
+  it('themes through custom properties, in columns, with logical properties only', () => {
+    for (const property of [
+      '--plan-accent',
+      '--plan-font',
+      '--plan-column-width',
+      '--plan-max-width',
+    ])
+      expect(PLAN_STYLESHEET).toContain(`${property}:`);
+    expect(PLAN_STYLESHEET).toMatch(/\.plan-sections \{ columns: var\(--plan-column-width\)/);
+    expect(PLAN_STYLESHEET).toContain('prefers-color-scheme: dark');
+    // Physical sides would be wrong in a right-to-left page.
+    expect(PLAN_STYLESHEET).not.toMatch(/(margin|padding|border)-(left|right)/);
   });
 });
 
