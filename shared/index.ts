@@ -13,3 +13,4 @@ export * from './rules';
 export * from './time-zone';
 export * from './types';
 export * from './seo-fields';
+export * from './health';

@@ -11,6 +11,7 @@ export default async ({ strapi }: { strapi: Core.Strapi }) => {
   if (await getService(strapi, 'lease').isFree())
     await getService(strapi, 'runs').closeInterrupted();
   await getService(strapi, 'scheduler').start();
+  getService(strapi, 'health-check').schedule();
   getService(strapi, 'media-changes').watch();
   // A fresh install gets its first sitemap in the background: startup does not wait for it.
   if (!(await getService(strapi, 'file-store').findLive(INDEX_NAME))) {

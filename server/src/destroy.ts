@@ -8,4 +8,5 @@ export default async ({ strapi }: { strapi: Core.Strapi }) => {
   await getService(strapi, 'scheduler').stop();
   await getService(strapi, 'generator').stop();
   await getService(strapi, 'indexnow').stop();
+  await getService(strapi, 'health-check').stop();
 };

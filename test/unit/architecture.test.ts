@@ -29,6 +29,8 @@ const ALLOWED: Record<string, string[]> = {
     'indexnow',
   ],
   indexnow: ['settings'],
+  // The check of listed URLs reads the live files, beside the runs (its own lease).
+  'health-check': ['settings', 'lease', 'file-store'],
   // Views read the settings' plan and the store.
   dashboard: ['settings', 'dirty-marks', 'scheduler', 'runs', 'file-store', 'indexnow'],
   'entry-status': ['settings', 'hooks', 'exclusions', 'dirty-marks', 'file-store'],

@@ -17,6 +17,7 @@ import {
   entryStatusSchema,
   exclusionsSchema,
   generateSchema,
+  healthCheckSchema,
   legacyImportSchema,
   localesSchema,
   previewSchema,
@@ -79,6 +80,9 @@ export function createSitemapApi(client: FetchClient) {
   return {
     status: ({ signal }: Signal = {}) => get(statusSchema, '/sitemap/status', { signal }),
     generate: () => post(generateSchema, '/sitemap/generate'),
+    healthCheck: ({ signal }: Signal = {}) =>
+      get(healthCheckSchema, '/sitemap/health-check', { signal }),
+    startHealthCheck: (all: boolean) => post(generateSchema, '/sitemap/health-check', { all }),
     settings: ({ signal }: Signal = {}) =>
       get(settingsResponseSchema, '/sitemap/settings', { signal }),
     saveSettings: async (patch: SettingsPatch) =>

@@ -17,6 +17,8 @@ import {
   type FileFormat,
   type Exclusion,
   type GenerateResponse,
+  type HealthCheckResponse,
+  type HealthProblem,
   type LegacyImportPreview,
   type PreviewResponse,
   type RuleCode,
@@ -400,3 +402,30 @@ export const entryStatusSchema: z.ZodType<EntryStatus> = z.discriminatedUnion('m
 export const exclusionsSchema: z.ZodType<Exclusion[]> = z.array(
   z.object({ contentType: z.string(), documentId: z.string(), locale: z.string().nullable() })
 );
+
+export const healthCheckSchema: z.ZodType<HealthCheckResponse> = z.object({
+  enabled: z.boolean(),
+  checkAllUpTo: z.number(),
+  running: z.boolean(),
+  report: z
+    .object({
+      startedAt: z.string(),
+      finishedAt: z.string().nullable(),
+      all: z.boolean(),
+      checked: z.number(),
+      skipped: z.number(),
+      faults: z.array(
+        z.object({
+          url: z.string(),
+          problem: code<HealthProblem>(),
+          detail: z.string().optional(),
+          contentType: z.string().nullable(),
+          documentId: z.string().nullable(),
+          locale: z.string().nullable(),
+        })
+      ),
+      faultCount: z.number(),
+      error: z.string().optional(),
+    })
+    .nullable(),
+});

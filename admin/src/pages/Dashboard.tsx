@@ -14,6 +14,7 @@ import type { DashboardCard } from '../components/dashboard/card';
 import { CountsCard } from '../components/dashboard/CountsCard';
 import { ExtrasCard } from '../components/dashboard/ExtrasCard';
 import { FilesCard } from '../components/dashboard/FilesCard';
+import { HealthCard } from '../components/dashboard/HealthCard';
 import { NoSitemapCard, NoTypesCard } from '../components/dashboard/GettingStartedCards';
 import { IndexNowCard } from '../components/dashboard/IndexNowCard';
 import { RobotsCard } from '../components/dashboard/RobotsCard';
@@ -41,6 +42,7 @@ const CARDS: DashboardCard[] = [
   ExtrasCard,
   IndexNowCard,
   WarningsCard,
+  HealthCard,
   RunsCard,
 ];
 

@@ -3,6 +3,8 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { errors } from '@strapi/utils';
 import type { CatalogType, GenerateResponse, StatusResponse } from '../../../shared/api-types';
+import type { HealthCheckResponse } from '../../../shared/health';
+import { HealthCheckRefused } from '../services/health/health-check';
 import { isTimeZone, TIME_ZONE_HELP } from '../../../shared/time-zone';
 import { typeOf } from '../core/settings/mappable';
 import { getService, type ServiceName } from '../utils/get-service';
@@ -145,6 +147,40 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         ...(await service('dashboard').status(contentReader(strapi, ctx))),
         running: service('generator').progress(),
       } satisfies StatusResponse;
+    },
+
+    /**
+     * The last health check: counts whole, the faults of types the caller may not read left out
+     * (custom URLs are everyone's), as the dashboard's findings are.
+     */
+    async healthReport(ctx: Context) {
+      const canRead = contentReader(strapi, ctx);
+      const { report, running, options } = await service('health-check').report();
+      ctx.body = {
+        enabled: options !== null,
+        checkAllUpTo: options?.checkAllUpTo ?? 0,
+        running,
+        report: report && {
+          ...report,
+          faults: report.faults.filter(
+            (fault) => fault.contentType === null || canRead(fault.contentType)
+          ),
+        },
+      } satisfies HealthCheckResponse;
+    },
+
+    /** Starts a check of a sample (or of every URL, `all`, for a small site) in the background. */
+    async startHealthCheck(ctx: Context) {
+      const { all = false } = ctx.request.body ?? {};
+      if (typeof all !== 'boolean') throw badRequest(['all'], 'must be true or false');
+      try {
+        await service('health-check').start(all);
+      } catch (error) {
+        if (error instanceof HealthCheckRefused) throw badRequest(['all'], error.message);
+        throw error;
+      }
+      ctx.status = 202;
+      ctx.body = { accepted: true } satisfies GenerateResponse;
     },
 
     /** Where one entry stands in the sitemap, per locale (the content manager's side panel). */

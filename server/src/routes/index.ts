@@ -56,6 +56,19 @@ const admin = {
       config: guarded('regenerate'),
     },
     { method: 'GET', path: '/status', handler: 'admin.status', config: guarded('read') },
+    // The health check of listed URLs: its last findings, and a check started on demand.
+    {
+      method: 'GET',
+      path: '/health-check',
+      handler: 'admin.healthReport',
+      config: guarded('read'),
+    },
+    {
+      method: 'POST',
+      path: '/health-check',
+      handler: 'admin.startHealthCheck',
+      config: guarded('regenerate'),
+    },
     {
       method: 'GET',
       path: '/entry-status',

@@ -6,6 +6,7 @@ import entryStatus from './views/entry-status';
 import exclusions from './settings/exclusions';
 import fileStore from './store/file-store';
 import generator from './generation/run';
+import healthCheck from './health/health-check';
 import hooks from './hooks';
 import indexnow from './push/indexnow-sender';
 import lease from './store/lease';
@@ -26,6 +27,7 @@ export default {
   exclusions,
   'file-store': fileStore,
   generator,
+  'health-check': healthCheck,
   hooks,
   indexnow,
   lease,

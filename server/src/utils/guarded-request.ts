@@ -34,6 +34,8 @@ export interface GuardedRequest {
   timeoutMs: number;
   signal?: AbortSignal;
   resolve?: Resolver;
+  /** Bytes of the body kept (64 KiB by default); past them the answer stops being read. */
+  maxBody?: number;
 }
 
 export interface GuardedResponse {
@@ -86,22 +88,27 @@ export function guardedRequest(url: string, options: GuardedRequest): Promise<Gu
         ...(options.trusted ? {} : { lookup: guardedLookup(options.resolve ?? dnsLookup) }),
       },
       (response) => {
+        const limit = options.maxBody ?? MAX_BODY;
         const chunks: Buffer[] = [];
         let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          // The answer is read to free the socket; only its start is kept.
-          if (size < MAX_BODY) chunks.push(chunk);
-          size += chunk.length;
-        });
-        response.on('end', () =>
+        const done = () =>
           resolve({
             status: response.statusCode ?? 0,
             statusText: response.statusMessage ?? '',
             headers: response.headers,
-            body: Buffer.concat(chunks).toString('utf8').slice(0, MAX_BODY),
-          })
-        );
-        response.on('error', reject);
+            body: Buffer.concat(chunks).subarray(0, limit).toString('utf8'),
+          });
+        response.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          size += chunk.length;
+          // Enough of it: the rest is not read (a page's head is at its start).
+          if (size >= limit) {
+            done();
+            response.destroy();
+          }
+        });
+        response.on('end', done);
+        response.on('error', (error) => (size >= limit ? undefined : reject(error)));
       }
     );
     request.on('timeout', () =>

@@ -26,6 +26,7 @@ import {
 import { mergeSettings } from '../../core/settings/usable';
 import { readAccessErrors } from '../../core/settings/mapping-access';
 import { externalSitemaps, type ExternalSitemap } from '../../core/settings/external-sitemaps';
+import { healthCheckOptions, type HealthCheckOptions } from '../../core/health/health-options';
 import type { FieldError, SchemaCatalog, SitemapSettings } from '../../../../shared/types';
 import { PLUGIN_ID } from '../../uids';
 import { getService } from '../../utils/get-service';
@@ -128,9 +129,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   let carriedOver = false;
   const pluginConfig = () =>
     (strapi.config.get(`plugin::${PLUGIN_ID}`) ?? {}) as Record<string, unknown>;
-  /** The settings of config/plugins; `lease` and `externalSitemaps` there are options, not settings. */
+  /** The settings of config/plugins; `lease`, `externalSitemaps` and `healthCheck` there are options, not settings. */
   const fileConfig = () => {
-    const { lease: _lease, externalSitemaps: _external, ...settings } = pluginConfig();
+    const {
+      lease: _lease,
+      externalSitemaps: _external,
+      healthCheck: _health,
+      ...settings
+    } = pluginConfig();
     return settings as Partial<SitemapSettings>;
   };
 
@@ -224,6 +230,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** The sitemaps other systems write that the config file lists (checked at startup). */
     externalSitemaps(): ExternalSitemap[] {
       return externalSitemaps(pluginConfig().externalSitemaps).sitemaps;
+    },
+
+    /** The health check of listed URLs, when config/plugins turns it on (checked at startup). */
+    healthCheck(): HealthCheckOptions | null {
+      return healthCheckOptions(pluginConfig().healthCheck).options;
     },
 
     /** The settings of config/plugins (the site owner's code). */

@@ -12,7 +12,10 @@ import type { Core } from '@strapi/strapi';
 import { leaseOptions } from '../../core/settings/lease-options';
 import { LEASE_UID, PLUGIN_ID } from '../../uids';
 
-const LEASE_NAME = 'generator';
+/** The generator's lease; the health check of listed URLs holds one of its own, so neither waits on the other. */
+export const LEASE_NAME = 'generator';
+export const HEALTH_LEASE_NAME = 'health-check';
+const LEASE_NAMES = [LEASE_NAME, HEALTH_LEASE_NAME];
 
 /** The database's current time in epoch milliseconds, as an SQL expression of each client Strapi supports. */
 export function databaseNowMs(client: string): string {
@@ -46,21 +49,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   const meta = () => strapi.db.metadata.get(LEASE_UID) as any;
   const column = (name: string) => meta().attributes[name].columnName as string;
-  /** The lease row, read or written in `trx` when given (the switch transaction). */
-  const row = (trx?: any) =>
-    (trx ?? strapi.db.connection)(meta().tableName).where(column('name'), LEASE_NAME);
+  /** A lease row (the generator's by default), read or written in `trx` when given (the switch transaction). */
+  const row = (trx?: any, name = LEASE_NAME) =>
+    (trx ?? strapi.db.connection)(meta().tableName).where(column('name'), name);
   const now = () => strapi.db.connection.raw(databaseNowMs(strapi.db.dialect.client));
   const expiry = () =>
     strapi.db.connection.raw(`${databaseNowMs(strapi.db.dialect.client)} + ?`, [ttlMs()]);
 
-  async function currentToken(): Promise<number> {
-    const found = await row().first(column('token'));
+  async function currentToken(name: string): Promise<number> {
+    const found = await row(undefined, name).first(column('token'));
     return Number(found?.[column('token')] ?? 0);
   }
 
   /** Extends the lease of this take; false (and the hold lost) when another instance took it over meanwhile. */
-  async function renew(hold: LeaseHold, trx?: any): Promise<boolean> {
-    const renewed = await row(trx)
+  async function renew(hold: LeaseHold & { name: string }, trx?: any): Promise<boolean> {
+    const renewed = await row(trx, hold.name)
       .where(column('owner'), owner)
       .where(column('token'), hold.token)
       .update({ [column('expiresAt')]: expiry() });
@@ -69,8 +72,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** Takes the lease when nobody holds it or it expired; null when another live instance holds it. */
-  async function acquire(): Promise<LeaseHold | null> {
-    const taken = await row()
+  async function acquire(name: string): Promise<(LeaseHold & { name: string }) | null> {
+    const taken = await row(undefined, name)
       .where((free: any) =>
         free.whereNull(column('owner')).orWhere(column('expiresAt'), '<', now())
       )
@@ -80,16 +83,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         [column('token')]: strapi.db.connection.raw('COALESCE(??, 0) + 1', [column('token')]),
       });
     if (Number(taken) === 0) return null;
-    const hold: LeaseHold = {
-      token: await currentToken(),
+    const hold: LeaseHold & { name: string } = {
+      name,
+      token: await currentToken(name),
       lost: false,
       confirm: (trx) => renew(hold, trx),
     };
     return hold;
   }
 
-  async function release(hold: LeaseHold) {
-    await row()
+  async function release(hold: LeaseHold & { name: string }) {
+    await row(undefined, hold.name)
       .where(column('owner'), owner)
       .where(column('token'), hold.token)
       .update({ [column('owner')]: null, [column('expiresAt')]: 0 });
@@ -100,9 +104,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async ensureRow() {
       const leases = strapi.db.query(LEASE_UID);
-      if ((await leases.count({ where: { name: LEASE_NAME } })) === 0) {
-        await leases.create({ data: { name: LEASE_NAME, owner: null, expiresAt: 0, token: 0 } });
-      }
+      for (const name of LEASE_NAMES)
+        if ((await leases.count({ where: { name } })) === 0)
+          await leases.create({ data: { name, owner: null, expiresAt: 0, token: 0 } });
     },
 
     /**
@@ -112,11 +116,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async hold<T>(
       task: (hold: LeaseHold) => Promise<T>,
-      { waitMs = 0, stopping = () => false }: { waitMs?: number; stopping?: () => boolean } = {}
+      {
+        waitMs = 0,
+        stopping = () => false,
+        name = LEASE_NAME,
+      }: { waitMs?: number; stopping?: () => boolean; name?: string } = {}
     ): Promise<T | null> {
       const deadline = Date.now() + waitMs;
-      let taken: LeaseHold | null;
-      while (!(taken = await acquire())) {
+      let taken: (LeaseHold & { name: string }) | null;
+      while (!(taken = await acquire(name))) {
         if (stopping() || Date.now() >= deadline) return null;
         await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
       }
