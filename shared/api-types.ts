@@ -359,3 +359,33 @@ export interface LegacyImportPreview {
   /** Entries whose `sitemap_exclude` column is true, per type: they become exclusions. */
   exclusions: Array<{ contentType: string; count: number; documentIds: string[] }>;
 }
+
+/** A URL of a stored urlset as the file browser shows it. */
+export interface BrowsedUrl {
+  loc: string;
+  lastmod?: string;
+  changefreq?: string;
+  priority?: string;
+  alternates: Array<{ hreflang: string; href: string }>;
+  images: string[];
+  /** The title of its video, when it lists one. */
+  video?: string;
+  /** The entry it comes from; null for a custom URL. */
+  documentId: string | null;
+  locale: string | null;
+}
+
+/** GET /sitemap/files/:name?q=&page=: a page of one live urlset's URLs. */
+export interface FilePage {
+  name: string;
+  /** Where the file is served. */
+  url: string;
+  contentType: string | null;
+  urlCount: number;
+  /** URLs matching the search (all of them without one). */
+  total: number;
+  page: number;
+  pageSize: number;
+  /** Each with the last full run's findings on its entry. */
+  urls: Array<BrowsedUrl & { findings: RuleCode[] }>;
+}

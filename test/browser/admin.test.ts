@@ -388,6 +388,38 @@ describeOnSqlite('admin panel in Chromium', () => {
     await context.close();
   });
 
+  it('browses a file without XSLT: its URLs, a search, the entry of each', async () => {
+    const { context, page } = await newSession(superAdmin.email);
+    await page.goto(`${app.baseUrl}/admin/plugins/sitemap`);
+    const fileLink = page
+      .getByRole('region', { name: 'Files' })
+      .getByRole('link', { name: /^article-\d+\.xml$/ });
+    const name = (await fileLink.textContent())!;
+    await fileLink.click();
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
+    // The design system's tables are grids.
+    const table = page.getByRole('grid');
+    await table
+      .getByRole('link', { name: /news\/first-post/ })
+      .waitFor();
+    await table
+      .getByRole('link', { name: /news\/second-post/ })
+      .waitFor();
+    const edit = table
+      .getByRole('row')
+      .filter({ hasText: 'first-post' })
+      .getByRole('link', { name: 'Edit (en)' });
+    expect(await edit.getAttribute('href')).toBe(
+      `/admin/content-manager/collection-types/${ARTICLE}/${firstPostId}?plugins[i18n][locale]=en`
+    );
+    await page.getByRole('searchbox', { name: 'Search the URLs' }).fill('second');
+    await page.getByText('1 URL holds “second”.').waitFor();
+    expect(await table.getByRole('row').count()).toBe(2);
+    await page.getByRole('link', { name: 'Back to the dashboard' }).click();
+    await page.getByRole('button', { name: 'Generate now' }).waitFor();
+    await context.close();
+  });
+
   it('shows an entry in the edit-view panel and excludes it from the sitemap, then includes it again', async () => {
     const FIRST_POST = 'https://www.example.com/blog/news/first-post';
     const servedUrls = async () => (await fetchSitemapSet(app.baseUrl)).urls.map((url) => url.loc);
@@ -521,6 +553,15 @@ describeOnSqlite('admin panel in Chromium', () => {
       .getByRole('region', { name: 'Front-ends et CDN' })
       .getByRole('checkbox', { name: 'Front end — https://front.example.com/revalidate' })
       .waitFor();
+
+    await page.goto(`${app.baseUrl}/admin/plugins/sitemap`);
+    await page
+      .getByRole('region', { name: 'Fichiers' })
+      .getByRole('link', { name: /^article-\d+\.xml$/ })
+      .click();
+    await page.getByRole('searchbox', { name: 'Chercher dans les URL' }).waitFor();
+    await page.getByRole('link', { name: 'Retour au tableau de bord' }).waitFor();
+    await page.getByRole('grid').getByText('Dernière modification').waitFor();
 
     await page.goto(
       `${app.baseUrl}/admin/content-manager/collection-types/${ARTICLE}/${firstPostId}?plugins[i18n][locale]=en`

@@ -35,6 +35,7 @@ const ALLOWED: Record<string, string[]> = {
   dashboard: ['settings', 'dirty-marks', 'scheduler', 'runs', 'file-store', 'indexnow'],
   'entry-status': ['settings', 'hooks', 'exclusions', 'dirty-marks', 'file-store'],
   preview: ['settings', 'hooks', 'exclusions'],
+  'file-browser': ['settings', 'file-store', 'runs'],
   'visitor-pages': ['settings', 'file-store'],
   // Settings and what everything rests on.
   'legacy-import': ['settings', 'exclusions'],

@@ -16,6 +16,7 @@ import {
   cronPreviewSchema,
   entryStatusSchema,
   exclusionsSchema,
+  filePageSchema,
   generateSchema,
   healthCheckSchema,
   legacyImportSchema,
@@ -80,6 +81,11 @@ export function createSitemapApi(client: FetchClient) {
   return {
     status: ({ signal }: Signal = {}) => get(statusSchema, '/sitemap/status', { signal }),
     generate: () => post(generateSchema, '/sitemap/generate'),
+    browseFile: (name: string, query: { q?: string; page: number }, { signal }: Signal = {}) =>
+      get(filePageSchema, `/sitemap/files/${encodeURIComponent(name)}`, {
+        params: { ...(query.q ? { q: query.q } : {}), page: query.page },
+        signal,
+      }),
     healthCheck: ({ signal }: Signal = {}) =>
       get(healthCheckSchema, '/sitemap/health-check', { signal }),
     startHealthCheck: (all: boolean) => post(generateSchema, '/sitemap/health-check', { all }),

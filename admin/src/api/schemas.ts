@@ -15,6 +15,7 @@ import {
   type EntryState,
   type EntryStatus,
   type FileFormat,
+  type FilePage,
   type Exclusion,
   type GenerateResponse,
   type HealthCheckResponse,
@@ -428,4 +429,28 @@ export const healthCheckSchema: z.ZodType<HealthCheckResponse> = z.object({
       error: z.string().optional(),
     })
     .nullable(),
+});
+
+export const filePageSchema: z.ZodType<FilePage> = z.object({
+  name: z.string(),
+  url: z.string(),
+  contentType: z.string().nullable(),
+  urlCount: z.number(),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  urls: z.array(
+    z.object({
+      loc: z.string(),
+      lastmod: z.string().optional(),
+      changefreq: z.string().optional(),
+      priority: z.string().optional(),
+      alternates: z.array(z.object({ hreflang: z.string(), href: z.string() })),
+      images: z.array(z.string()),
+      video: z.string().optional(),
+      documentId: z.string().nullable(),
+      locale: z.string().nullable(),
+      findings: z.array(code<RuleCode>()),
+    })
+  ),
 });

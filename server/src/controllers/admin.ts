@@ -2,7 +2,13 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { errors } from '@strapi/utils';
-import type { CatalogType, GenerateResponse, StatusResponse } from '../../../shared/api-types';
+import type {
+  CatalogType,
+  FilePage,
+  GenerateResponse,
+  StatusResponse,
+} from '../../../shared/api-types';
+import { SERVED_NAME } from '../core/files/file-names';
 import type { HealthCheckResponse } from '../../../shared/health';
 import { HealthCheckRefused } from '../services/health/health-check';
 import { isTimeZone, TIME_ZONE_HELP } from '../../../shared/time-zone';
@@ -147,6 +153,30 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         ...(await service('dashboard').status(contentReader(strapi, ctx))),
         running: service('generator').progress(),
       } satisfies StatusResponse;
+    },
+
+    /** A page of one live urlset's URLs, searchable; the file's type needs the caller's Read. */
+    async browseFile(ctx: Context) {
+      const { name } = ctx.params as { name: string };
+      const query = ctx.query.q;
+      const page = ctx.query.page ?? '1';
+      if (!SERVED_NAME.test(name) || !name.endsWith('.xml'))
+        throw badRequest(['name'], 'must be the name of a sitemap file');
+      if (query !== undefined && (typeof query !== 'string' || query.length > 200))
+        throw badRequest(['q'], 'must be a text of at most 200 characters');
+      if (typeof page !== 'string' || !/^[1-9][0-9]{0,5}$/.test(page))
+        throw badRequest(['page'], 'must be a whole number from 1');
+      const found = await service('file-browser').page(
+        name,
+        { query, page: Number(page) },
+        contentReader(strapi, ctx)
+      );
+      if (found === 'forbidden')
+        throw new errors.ForbiddenError(
+          'Reading this file’s content type is not allowed for this user'
+        );
+      if (!found) return ctx.notFound('no such sitemap file');
+      ctx.body = found satisfies FilePage;
     },
 
     /**

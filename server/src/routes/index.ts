@@ -56,6 +56,13 @@ const admin = {
       config: guarded('regenerate'),
     },
     { method: 'GET', path: '/status', handler: 'admin.status', config: guarded('read') },
+    // The file browser: a page of one live urlset's URLs (Read on the file's type).
+    {
+      method: 'GET',
+      path: '/files/:name',
+      handler: 'admin.browseFile',
+      config: guarded('read'),
+    },
     // The health check of listed URLs: its last findings, and a check started on demand.
     {
       method: 'GET',

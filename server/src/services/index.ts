@@ -4,6 +4,7 @@ import dashboard from './views/dashboard';
 import dirtyMarks from './changes/dirty-marks';
 import entryStatus from './views/entry-status';
 import exclusions from './settings/exclusions';
+import fileBrowser from './views/file-browser';
 import fileStore from './store/file-store';
 import generator from './generation/run';
 import healthCheck from './health/health-check';
@@ -25,6 +26,7 @@ export default {
   'dirty-marks': dirtyMarks,
   'entry-status': entryStatus,
   exclusions,
+  'file-browser': fileBrowser,
   'file-store': fileStore,
   generator,
   'health-check': healthCheck,

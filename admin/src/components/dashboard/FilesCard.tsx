@@ -1,6 +1,7 @@
-/** The live urlsets and news files: URLs, size, how full each is, newest lastmod. */
+/** The live urlsets (each opening in the file browser) and news files: URLs, size, how full each is, newest lastmod. */
 import { Link, Table, Tbody, Td, Th, Thead, Tr } from '@strapi/design-system';
 import { useIntl } from 'react-intl';
+import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from '../../hooks/useTranslate';
 import { formatBytes, formatPercent } from '../../utils/format';
 import { Section } from '../Section';
@@ -26,9 +27,16 @@ export const FilesCard: DashboardCard = ({ status }) => {
           {status.files.map((file) => (
             <Tr key={file.name}>
               <Td>
-                <Link href={file.url} isExternal>
-                  {file.name}
-                </Link>
+                {/* Urlsets open in the file browser (browsers drop XSLT); news files as served. */}
+                {file.format === 'urlset' ? (
+                  <Link tag={RouterLink} to={`files/${encodeURIComponent(file.name)}`}>
+                    {file.name}
+                  </Link>
+                ) : (
+                  <Link href={file.url} isExternal>
+                    {file.name}
+                  </Link>
+                )}
               </Td>
               <Td>{file.urlCount}</Td>
               <Td>{formatBytes(file.byteSize)}</Td>
