@@ -144,7 +144,7 @@ export const FileBrowser = () => {
                 {query
                   ? t(
                       'files.found',
-                      '{count, plural, =0 {No URL holds} one {# URL holds} other {# URLs hold}} “{query}”.',
+                      '{count, plural, one {# URL holds} other {# URLs hold}} “{query}”.',
                       {
                         count: data.total,
                         query,

@@ -1,7 +1,13 @@
 import path from 'path';
 import en from '../../../admin/src/translations/en.json';
 import fr from '../../../admin/src/translations/fr.json';
-import { CHANGE_KINDS, RULE_CODES, RUN_STATUSES, RUN_TRIGGERS } from '#sitemap/shared';
+import {
+  CHANGE_KINDS,
+  HEALTH_PROBLEMS,
+  RULE_CODES,
+  RUN_STATUSES,
+  RUN_TRIGGERS,
+} from '#sitemap/shared';
 import { ENTRY_STATE_LABELS } from '../../../admin/src/utils/entry-states';
 import { CHANGEFREQS } from '../../../admin/src/utils/settings-form';
 import { EXTRA_COUNT_NAMES } from '../../../admin/src/utils/extra-counts';
@@ -17,6 +23,7 @@ const composed = [
   ...CHANGE_KINDS.map((kind) => `dashboard.runs.kind.${kind}`),
   ...Object.keys(ENTRY_STATE_LABELS).map((state) => `editView.state.${state}`),
   ...Object.keys(EXTRA_COUNT_NAMES).map((key) => `dashboard.extras.${key}`),
+  ...HEALTH_PROBLEMS.map((problem) => `dashboard.health.problem.${problem}`),
 ];
 const placeholders = (text: string) =>
   [...text.matchAll(/\{(\w+)/g)].map((match) => match[1]).sort();

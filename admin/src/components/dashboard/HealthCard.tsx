@@ -82,7 +82,7 @@ export const HealthCard: DashboardCard = ({ status }) => {
         {report
           ? t(
               'dashboard.health.summary',
-              '{checked, plural, one {# URL} other {# URLs}} checked on {date}{all, select, true { (every URL)} other { (a sample)}}: {faults, plural, =0 {none at fault} one {# at fault} other {# at fault}}.',
+              '{checked, plural, one {# URL} other {# URLs}} checked on {date}{all, select, true { (every URL)} other { (a sample)}}: {faults} at fault.',
               {
                 checked: report.checked,
                 date: formatDate(report.startedAt, { dateStyle: 'medium', timeStyle: 'short' }),
