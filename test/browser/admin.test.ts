@@ -12,6 +12,7 @@ import {
   createAdminWithActions,
   createSuperAdmin,
   loginAdmin,
+  createFrenchSuperAdmin,
 } from '../helpers/admin-auth';
 import { launchChromium, loginInBrowser } from '../helpers/browser';
 import { ARTICLE, createArticle, createCategory } from '../helpers/content';
@@ -399,12 +400,8 @@ describeOnSqlite('admin panel in Chromium', () => {
     await page.getByRole('heading', { name, level: 1 }).waitFor();
     // The design system's tables are grids.
     const table = page.getByRole('grid');
-    await table
-      .getByRole('link', { name: /news\/first-post/ })
-      .waitFor();
-    await table
-      .getByRole('link', { name: /news\/second-post/ })
-      .waitFor();
+    await table.getByRole('link', { name: /news\/first-post/ }).waitFor();
+    await table.getByRole('link', { name: /news\/second-post/ }).waitFor();
     const edit = table
       .getByRole('row')
       .filter({ hasText: 'first-post' })
@@ -502,17 +499,8 @@ describeOnSqlite('admin panel in Chromium', () => {
   });
 
   it('speaks French to an admin whose language is French', async () => {
-    const superAdminRole = await app.strapi.service('admin::role').getSuperAdmin();
     const email = 'francoise@example.com';
-    await app.strapi.service('admin::user').create({
-      firstname: 'Françoise',
-      lastname: 'Admin',
-      email,
-      password: ADMIN_PASSWORD,
-      isActive: true,
-      roles: [superAdminRole.id],
-      preferedLanguage: 'fr',
-    });
+    await createFrenchSuperAdmin(app.strapi, email, 'Françoise');
     const { context, page } = await newSession(email);
     await page.goto(`${app.baseUrl}/admin/plugins/sitemap`);
     await page.getByRole('heading', { name: 'Plan du site', level: 1 }).waitFor();

@@ -6,9 +6,9 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
-import { ADMIN_PASSWORD, createSuperAdmin } from '../helpers/admin-auth';
-import { launchChromium, loginInBrowser } from '../helpers/browser';
+import type { Browser } from 'playwright-core';
+import { createSuperAdmin, createFrenchSuperAdmin } from '../helpers/admin-auth';
+import { adminPage, launchChromium } from '../helpers/browser';
 import { ARTICLE, createArticle } from '../helpers/content';
 import { PUBLIC_URL } from '../helpers/config';
 import { settled } from '../helpers/settle';
@@ -30,12 +30,7 @@ describeOnSqlite('the health check on the dashboard, in Chromium', () => {
     response.end('<!doctype html><title>Page</title>');
   });
 
-  async function session(email: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 1600 } });
-    const page = await context.newPage();
-    await loginInBrowser(page, app.baseUrl, email, ADMIN_PASSWORD);
-    return page;
-  }
+  const session = (email: string) => adminPage(browser, app.baseUrl, email);
 
   beforeAll(async () => {
     ensureAdminBuild({ log: () => undefined });
@@ -88,17 +83,8 @@ describeOnSqlite('the health check on the dashboard, in Chromium', () => {
   });
 
   it('speaks French', async () => {
-    const superAdminRole = await app.strapi.service('admin::role').getSuperAdmin();
     const email = 'sante-fr@example.com';
-    await app.strapi.service('admin::user').create({
-      firstname: 'Sandrine',
-      lastname: 'Admin',
-      email,
-      password: ADMIN_PASSWORD,
-      isActive: true,
-      roles: [superAdminRole.id],
-      preferedLanguage: 'fr',
-    });
+    await createFrenchSuperAdmin(app.strapi, email, 'Sandrine');
     const page = await session(email);
     await page.goto(`${app.baseUrl}/admin/plugins/sitemap`);
     const card = page.getByRole('region', {

@@ -4,9 +4,9 @@
  * each URL's site, and the edit-view panel's "Listed on shop and blog" with each site's URL. Runs
  * in the SQLite pass, on the admin build test/browser/admin.test.ts uses.
  */
-import type { Browser, Page } from 'playwright-core';
-import { ADMIN_PASSWORD, createSuperAdmin } from '../helpers/admin-auth';
-import { launchChromium, loginInBrowser } from '../helpers/browser';
+import type { Browser } from 'playwright-core';
+import { createSuperAdmin, createFrenchSuperAdmin } from '../helpers/admin-auth';
+import { adminPage, launchChromium } from '../helpers/browser';
 import { ARTICLE, CATEGORY, createArticle, createCategory } from '../helpers/content';
 import { PUBLIC_URL } from '../helpers/config';
 import { settled } from '../helpers/settle';
@@ -24,12 +24,7 @@ describeOnSqlite('several sites in the admin, in Chromium', () => {
   let superAdmin: { email: string };
   let tentId: string;
 
-  async function session(email: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 1600 } });
-    const page = await context.newPage();
-    await loginInBrowser(page, app.baseUrl, email, ADMIN_PASSWORD);
-    return page;
-  }
+  const session = (email: string) => adminPage(browser, app.baseUrl, email);
 
   beforeAll(async () => {
     ensureAdminBuild({ log: () => undefined });
@@ -134,17 +129,8 @@ describeOnSqlite('several sites in the admin, in Chromium', () => {
   });
 
   it('speaks French about the sites', async () => {
-    const superAdminRole = await app.strapi.service('admin::role').getSuperAdmin();
     const email = 'sites-fr@example.com';
-    await app.strapi.service('admin::user').create({
-      firstname: 'Sylvie',
-      lastname: 'Admin',
-      email,
-      password: ADMIN_PASSWORD,
-      isActive: true,
-      roles: [superAdminRole.id],
-      preferedLanguage: 'fr',
-    });
+    await createFrenchSuperAdmin(app.strapi, email, 'Sylvie');
     const page = await session(email);
     await page.goto(`${app.baseUrl}/admin/plugins/sitemap`);
     const sites = page.getByRole('region', { name: 'Sites', exact: true });

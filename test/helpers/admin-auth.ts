@@ -50,6 +50,24 @@ export async function createSuperAdmin(
   return { email, token: await loginAdmin(baseUrl, email) };
 }
 
+/** Another super admin whose admin panel speaks French (its email and name as given). */
+export async function createFrenchSuperAdmin(
+  strapi: Core.Strapi,
+  email: string,
+  firstname: string
+): Promise<void> {
+  const superAdminRole = await strapi.service('admin::role').getSuperAdmin();
+  await strapi.service('admin::user').create({
+    firstname,
+    lastname: 'Admin',
+    email,
+    password: ADMIN_PASSWORD,
+    isActive: true,
+    roles: [superAdminRole.id],
+    preferedLanguage: 'fr',
+  });
+}
+
 /** Creates a role holding exactly `actions`, a user in it, and logs that user in. */
 export async function createAdminWithActions(
   strapi: Core.Strapi,

@@ -1,6 +1,7 @@
 /** Debian's Chromium driven by playwright-core (no browser download), and the admin login. */
 import fs from 'fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { ADMIN_PASSWORD } from './admin-auth';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -23,4 +24,12 @@ export async function loginInBrowser(page: Page, baseUrl: string, email: string,
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL((url) => !url.pathname.includes('/auth/'), { timeout: 60_000 });
+}
+
+/** A page of a new browser context, logged in to the admin as `email`, on a tall window. */
+export async function adminPage(browser: Browser, baseUrl: string, email: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 1600 } });
+  const page = await context.newPage();
+  await loginInBrowser(page, baseUrl, email, ADMIN_PASSWORD);
+  return page;
 }

@@ -26,54 +26,47 @@ import { useSitemapApi } from '../api/sitemap';
 import { useDebounced } from '../hooks/useDebounced';
 import { useSitemapQuery } from '../hooks/useSitemapQuery';
 import { useTranslate } from '../hooks/useTranslate';
-import { contentManagerLink } from '../utils/format';
+import { EntryLink } from '../components/EntryLink';
 import { describeQueryError } from '../utils/query-state';
 
-/** What one URL lists beside its address, folded when long. */
+/** A list folded under a summary line: a URL can list hundreds of images or alternates. */
+const Folded = ({ summary, label, items }: { summary: string; label: string; items: string[] }) =>
+  items.length === 0 ? null : (
+    <details>
+      <summary>
+        <Typography variant="pi">{summary}</Typography>
+      </summary>
+      <ul aria-label={label}>
+        {items.map((item) => (
+          <li key={item}>
+            <Typography variant="pi" style={{ overflowWrap: 'anywhere' }}>
+              {item}
+            </Typography>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+
+/** What one URL lists beside its address. */
 const Listed = ({ url }: { url: BrowsedUrl }) => {
   const { t } = useTranslate();
   return (
     <Flex direction="column" alignItems="start" gap={1}>
-      {url.alternates.length > 0 ? (
-        <details>
-          <summary>
-            <Typography variant="pi">
-              {t('files.alternates', '{count, plural, one {# alternate} other {# alternates}}', {
-                count: url.alternates.length,
-              })}
-            </Typography>
-          </summary>
-          <ul aria-label={t('files.alternates.list', 'Alternates of {url}', { url: url.loc })}>
-            {url.alternates.map((alternate) => (
-              <li key={`${alternate.hreflang}-${alternate.href}`}>
-                <Typography variant="pi" style={{ overflowWrap: 'anywhere' }}>
-                  {alternate.hreflang}: {alternate.href}
-                </Typography>
-              </li>
-            ))}
-          </ul>
-        </details>
-      ) : null}
-      {url.images.length > 0 ? (
-        <details>
-          <summary>
-            <Typography variant="pi">
-              {t('files.images', '{count, plural, one {# image} other {# images}}', {
-                count: url.images.length,
-              })}
-            </Typography>
-          </summary>
-          <ul aria-label={t('files.images.list', 'Images of {url}', { url: url.loc })}>
-            {url.images.map((image) => (
-              <li key={image}>
-                <Typography variant="pi" style={{ overflowWrap: 'anywhere' }}>
-                  {image}
-                </Typography>
-              </li>
-            ))}
-          </ul>
-        </details>
-      ) : null}
+      <Folded
+        summary={t('files.alternates', '{count, plural, one {# alternate} other {# alternates}}', {
+          count: url.alternates.length,
+        })}
+        label={t('files.alternates.list', 'Alternates of {url}', { url: url.loc })}
+        items={url.alternates.map((alternate) => `${alternate.hreflang}: ${alternate.href}`)}
+      />
+      <Folded
+        summary={t('files.images', '{count, plural, one {# image} other {# images}}', {
+          count: url.images.length,
+        })}
+        label={t('files.images.list', 'Images of {url}', { url: url.loc })}
+        items={url.images}
+      />
       {url.video ? (
         <Typography variant="pi">
           {t('files.video', 'Video: {title}', { title: url.video })}
@@ -182,19 +175,16 @@ export const FileBrowser = () => {
                           <Listed url={url} />
                         </Td>
                         <Td>
-                          {data.contentType && url.documentId ? (
-                            <Link
-                              href={`/admin${contentManagerLink(data.contentType, url.documentId, url.locale ?? undefined)}`}
-                            >
-                              {url.locale
+                          <EntryLink
+                            contentType={data.contentType}
+                            documentId={url.documentId}
+                            locale={url.locale}
+                            label={
+                              url.locale
                                 ? t('files.editLocale', 'Edit ({locale})', { locale: url.locale })
-                                : t('files.edit', 'Edit')}
-                            </Link>
-                          ) : (
-                            <Typography textColor="neutral600">
-                              {t('files.custom', 'Custom URL')}
-                            </Typography>
-                          )}
+                                : t('files.edit', 'Edit')
+                            }
+                          />
                         </Td>
                       </Tr>
                     ))}

@@ -58,6 +58,7 @@ const settings: SettingsResponse = {
     debounceMs: 'default',
     feed: 'default',
     indexNow: 'default',
+    sites: 'config',
   },
 };
 

@@ -23,7 +23,7 @@ import { useSitemapApi } from '../../api/sitemap';
 import { PERMISSIONS } from '../../permissions';
 import { useSitemapQuery } from '../../hooks/useSitemapQuery';
 import { useTranslate } from '../../hooks/useTranslate';
-import { contentManagerLink } from '../../utils/format';
+import { EntryLink } from '../EntryLink';
 import { Section } from '../Section';
 import type { DashboardCard } from './card';
 
@@ -139,17 +139,12 @@ export const HealthCard: DashboardCard = ({ status }) => {
                   </Flex>
                 </Td>
                 <Td>
-                  {fault.contentType && fault.documentId ? (
-                    <Link
-                      href={`/admin${contentManagerLink(fault.contentType, fault.documentId, fault.locale ?? undefined)}`}
-                    >
-                      {t('dashboard.health.edit', 'Edit the entry')}
-                    </Link>
-                  ) : (
-                    <Typography textColor="neutral600">
-                      {t('dashboard.health.custom', 'Custom URL')}
-                    </Typography>
-                  )}
+                  <EntryLink
+                    contentType={fault.contentType}
+                    documentId={fault.documentId}
+                    locale={fault.locale}
+                    label={t('dashboard.health.edit', 'Edit the entry')}
+                  />
                 </Td>
               </Tr>
             ))}

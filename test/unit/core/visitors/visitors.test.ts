@@ -350,7 +350,7 @@ describe('pages cut from leaves', () => {
     return load(leaf);
   };
   const section: ViewSection = { key: 'article', label: 'Blog', count: 250, leaves: refs };
-  const view: ComposedView = { locale: 'en', order: 'tree', sections: [section] };
+  const view: ComposedView = { site: null, locale: 'en', order: 'tree', sections: [section] };
 
   it('keeps every page, navigation included, at 100 links or fewer, reading only its leaves', async () => {
     reads.length = 0;
@@ -440,6 +440,7 @@ describe('pages cut from leaves', () => {
     ];
     const fr = leavesOf([hostile], 'article', 'tree');
     const frView: ComposedView = {
+      site: null,
       locale: 'fr',
       order: 'tree',
       sections: [{ key: 'article', label: 'Le blog', count: hostile.length, leaves: fr.refs }],
