@@ -28,19 +28,32 @@ export interface Hosts {
   sites?: Record<string, { hostname: string; hostnames?: Record<string, string> }>;
 }
 
+/** The hosts of one site (or of the main one): its hostname, then its locales' hosts, each once. */
+export const hostsOf = (site: { hostname: string; hostnames?: Record<string, string> }) => [
+  ...new Set([site.hostname, ...Object.values(site.hostnames ?? {})]),
+];
+
+/**
+ * The main site (name null) and each of `sites`, in the settings' order, with their hosts: what a
+ * per-site output (the feed) or view (the dashboard) goes through.
+ */
+export const eachSite = (hosts: Hosts) => [
+  { name: null as string | null, hosts: { hostname: hosts.hostname, hostnames: hosts.hostnames } },
+  ...Object.entries(hosts.sites ?? {}).map(([name, site]) => ({
+    name: name as string | null,
+    hosts: { hostname: site.hostname, hostnames: site.hostnames ?? {} },
+  })),
+];
+
 /** Every host files are written for: the main hostname and its locales' hosts, then each site's. */
-export function allOrigins(hosts: Hosts): string[] {
-  const origins = [hosts.hostname, ...Object.values(hosts.hostnames)];
-  for (const site of Object.values(hosts.sites ?? {}))
-    origins.push(site.hostname, ...Object.values(site.hostnames ?? {}));
-  return [...new Set(origins)];
-}
+export const allOrigins = (hosts: Hosts): string[] => [
+  ...new Set(eachSite(hosts).flatMap((site) => hostsOf(site.hosts))),
+];
 
 /** The site whose hosts include `origin`; null for the main hosts. */
 export function siteOfOrigin(origin: string, hosts: Hosts): string | null {
   for (const [name, site] of Object.entries(hosts.sites ?? {}))
-    if (site.hostname === origin || Object.values(site.hostnames ?? {}).includes(origin))
-      return name;
+    if (hostsOf(site).includes(origin)) return name;
   return null;
 }
 

@@ -9,7 +9,7 @@ import { zeroCounts } from '../extensions';
 import type { UrlExtension } from '../extensions/extension';
 import { FEED_NAME, INDEX_NAME, feedNameOf, typeGroup } from '../files/file-names';
 import { hostIndexes } from '../files/host-indexes';
-import { siteOfOrigin } from '../files/file-layout';
+import { eachSite, hostsOf, siteOfOrigin } from '../files/file-layout';
 import { listingOfKey } from '../visitors/listing';
 
 /** What the sections read of a live file (a row of the file store). */
@@ -235,22 +235,17 @@ export function sitesSection(
   const named = new Set(
     Object.values(settings.sites).flatMap((site) => Object.keys(site.contentTypes))
   );
-  const sites = [
-    {
-      name: null,
-      hosts: { hostname: settings.hostname, hostnames: settings.hostnames ?? {} },
-      types: Object.keys(settings.contentTypes).filter((uid) => !named.has(uid)),
-    },
-    ...Object.entries(settings.sites).map(([name, site]) => ({
-      name,
-      hosts: { hostname: site.hostname, hostnames: site.hostnames ?? {} },
-      types: Object.keys(site.contentTypes),
-    })),
-  ];
+  const sites = eachSite({ ...settings, hostnames: settings.hostnames ?? {} }).map((site) => ({
+    ...site,
+    types:
+      site.name === null
+        ? Object.keys(settings.contentTypes).filter((uid) => !named.has(uid))
+        : Object.keys(settings.sites![site.name].contentTypes),
+  }));
   const has = (name: string) => allFiles.some((file) => file.name === name);
   return {
     sites: sites.map(({ name, hosts, types }) => {
-      const origins = [...new Set([hosts.hostname, ...Object.values(hosts.hostnames)])];
+      const origins = hostsOf(hosts);
       const groups = new Set(
         types.flatMap((uid) => origins.map((origin) => groupKey(typeGroup(uid), origin)))
       );

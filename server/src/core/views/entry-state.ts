@@ -13,6 +13,7 @@ import {
   type UrlTransform,
 } from '../urls/document-urls';
 import { resolvePattern } from '../urls/pattern';
+import { hostsOf } from '../files/file-layout';
 import { UrlHashSet } from '../urls/url-hash-set';
 import { ValidationReport } from '../urls/url-checks';
 import { RULES, type RuleCode } from '../../../../shared/rules';
@@ -58,11 +59,7 @@ function urlsOf(
   const videos = new Map<string, VideoEntry>();
   const sites = new Map<string, Array<{ name: string; url: string }>>();
   for (const block of documentUrls(plan, { documentId, versions }, context)) {
-    const site = plan.sites?.find(
-      (candidate) =>
-        candidate.hostname === block.origin ||
-        Object.values(candidate.hostnames).includes(block.origin)
-    );
+    const site = plan.sites?.find((candidate) => hostsOf(candidate).includes(block.origin));
     block.records.forEach((record, i) => {
       const key = keyOf(block.locales[i]);
       if (!urls.has(key)) urls.set(key, record.loc);

@@ -13,7 +13,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import cron, { type ScheduledTask } from 'node-cron';
-import { allOrigins } from '../../core/files/file-layout';
+import { allOrigins, hostsOf } from '../../core/files/file-layout';
 import { blockIndexName, textName } from '../../core/files/file-names';
 import type { BlockIndexEntry } from '../../core/files/urlset-writer';
 import { judgePage } from '../../core/health/page-verdict';
@@ -35,21 +35,21 @@ const BODY_BYTES = 256 * 1024;
 
 export class HealthCheckRefused extends Error {}
 
+const OFF = 'the health check is off (healthCheck in config/plugins)';
+
 /** The origins whose address comes from config/plugins: the site owner's code may name any host. */
 function trustedOrigins(
   settings: SitemapSettings,
   sources: Partial<Record<string, SettingSource>>
 ): Set<string> {
-  const trusted = new Set<string>();
-  if (sources.hostname === 'config') trusted.add(new URL(settings.hostname).origin);
-  if (sources.hostnames === 'config')
-    for (const origin of Object.values(settings.hostnames ?? {}))
-      trusted.add(new URL(origin).origin);
-  if (sources.sites === 'config')
-    for (const site of Object.values(settings.sites ?? {}))
-      for (const origin of [site.hostname, ...Object.values(site.hostnames ?? {})])
-        trusted.add(new URL(origin).origin);
-  return trusted;
+  const fromFile = [
+    ...(sources.hostname === 'config' ? [settings.hostname] : []),
+    ...(sources.hostnames === 'config' ? Object.values(settings.hostnames ?? {}) : []),
+    ...(sources.sites === 'config'
+      ? Object.values(settings.sites ?? {}).flatMap((site) => hostsOf(site))
+      : []),
+  ];
+  return new Set(fromFile.map((origin) => new URL(origin).origin));
 }
 
 /** The live urlsets, and how many URLs they list. */
@@ -166,8 +166,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function check(all: boolean): Promise<HealthReport | null> {
     const options = getService(strapi, 'settings').healthCheck();
-    if (!options)
-      throw new HealthCheckRefused('the health check is off (healthCheck in config/plugins)');
+    if (!options) throw new HealthCheckRefused(OFF);
     return getService(strapi, 'lease').hold(
       async (hold) => {
         const { settings, sources } = await getService(strapi, 'settings').get();
@@ -214,8 +213,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    */
   async function start(all = false): Promise<void> {
     const options = getService(strapi, 'settings').healthCheck();
-    if (!options)
-      throw new HealthCheckRefused('the health check is off (healthCheck in config/plugins)');
+    if (!options) throw new HealthCheckRefused(OFF);
     if (running) throw new HealthCheckRefused('a check is running');
     if (all) {
       const live = (await getService(strapi, 'file-store').listLive()) as StoredFile[];

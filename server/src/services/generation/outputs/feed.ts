@@ -12,7 +12,7 @@ import {
   type FeedEntry,
 } from '../../../core/feeds/recent';
 import { FEED_STATE_NAME, feedNameOf } from '../../../core/files/file-names';
-import { siteFinder } from '../../../core/files/file-layout';
+import { eachSite, siteFinder } from '../../../core/files/file-layout';
 import type { OriginBlock } from '../../../core/urls/document-urls';
 import { entryIn, type SourceDocument } from '../../reading/entry-source';
 import type { StoredFile } from '../../store/file-store';
@@ -112,16 +112,9 @@ async function writeFeed(run: Run, read: SiteFeeds | null, live: StoredFile[]) {
       run.strapi.log.warn(`[sitemap] the feed starts afresh: ${(error as Error).message}`);
     }
   }
-  const { settings } = run.plan;
-  const sites: Array<{
-    site: string | null;
-    hosts: { hostname: string; hostnames?: Record<string, string> };
-  }> = [
-    { site: null, hosts: settings },
-    ...Object.entries(settings.sites ?? {}).map(([site, hosts]) => ({ site, hosts })),
-  ];
+  const sites = eachSite(run.plan.settings);
   const replaced = readAgain(scope);
-  const merged = sites.map(({ site, hosts }) => ({
+  const merged = sites.map(({ name: site, hosts }) => ({
     site,
     hosts,
     recent: mergeEntries(
