@@ -13,6 +13,7 @@ export default async ({ strapi }: { strapi: Core.Strapi }) => {
   await getService(strapi, 'scheduler').start();
   getService(strapi, 'health-check').schedule();
   getService(strapi, 'media-changes').watch();
+  getService(strapi, 'direct-serving').installIfAsked();
   // A fresh install gets its first sitemap in the background: startup does not wait for it.
   if (!(await getService(strapi, 'file-store').findLive(INDEX_NAME))) {
     setImmediate(() => {

@@ -37,6 +37,9 @@ const ALLOWED: Record<string, string[]> = {
   preview: ['settings', 'hooks', 'exclusions'],
   'file-browser': ['settings', 'file-store', 'runs'],
   'visitor-pages': ['settings', 'file-store'],
+  // Stored files for anyone: through Koa's controller or the listener in front of it.
+  'public-files': ['settings', 'file-store'],
+  'direct-serving': ['public-files'],
   // Settings and what everything rests on.
   'legacy-import': ['settings', 'exclusions'],
   settings: ['hooks'],

@@ -2,18 +2,20 @@ import { DEFAULT_SETTINGS, describeErrors, validateSettings } from '../core/sett
 import { leaseOptions } from '../core/settings/lease-options';
 import { externalSitemaps } from '../core/settings/external-sitemaps';
 import { healthCheckOptions } from '../core/health/health-options';
+import { servingOptions } from '../core/settings/serving-options';
 
 /**
  * Defaults live in core/settings/validate.ts and are merged by the settings service, so that
  * `strapi.config.get('plugin::sitemap')` holds exactly what the user wrote (the status says so).
  * This check runs before content types are known; register() checks patterns against them.
- * `lease` (the lease service's), `externalSitemaps` (the index's) and `healthCheck` (the check of
- * listed URLs) are options of the config file alone, not settings: each is checked on its own.
+ * `lease` (the lease service's), `externalSitemaps` (the index's), `healthCheck` (the check of
+ * listed URLs) and `serving` (direct-serving) are options of the config file alone, not settings:
+ * each is checked on its own.
  */
 export default {
   default: {},
   validator(config: Record<string, unknown>) {
-    const { lease, externalSitemaps: external, healthCheck, ...settings } = config;
+    const { lease, externalSitemaps: external, healthCheck, serving, ...settings } = config;
     const { errors } = validateSettings({
       ...DEFAULT_SETTINGS,
       ...settings,
@@ -22,7 +24,8 @@ export default {
     errors.push(
       ...leaseOptions(lease).errors,
       ...externalSitemaps(external).errors,
-      ...healthCheckOptions(healthCheck).errors
+      ...healthCheckOptions(healthCheck).errors,
+      ...servingOptions(serving).errors
     );
     if (errors.length > 0) {
       throw new Error(

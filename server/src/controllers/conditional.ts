@@ -1,17 +1,10 @@
-/** Conditional GETs: whether the client's copy is still the one served (answer 304). */
+/** Conditional GETs answered by a Koa controller (see core/serving/conditional-request). */
 import type { Context } from 'koa';
+import { isNotModified as notModified } from '../core/serving/conditional-request';
 
-const stripWeak = (tag: string) => tag.trim().replace(/^W\//, '');
-
-export function isNotModified(ctx: Context, etags: string[], lastModified: Date) {
-  const ifNoneMatch = ctx.get('If-None-Match');
-  if (ifNoneMatch) {
-    const candidates = ifNoneMatch.split(',').map(stripWeak);
-    return candidates.includes('*') || candidates.some((tag: string) => etags.includes(tag));
-  }
-  const ifModifiedSince = Date.parse(ctx.get('If-Modified-Since'));
-  return (
-    !Number.isNaN(ifModifiedSince) &&
-    Math.floor(lastModified.getTime() / 1000) * 1000 <= ifModifiedSince
+export const isNotModified = (ctx: Context, etags: string[], lastModified: Date) =>
+  notModified(
+    { ifNoneMatch: ctx.get('If-None-Match'), ifModifiedSince: ctx.get('If-Modified-Since') },
+    etags,
+    lastModified
   );
-}

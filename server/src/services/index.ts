@@ -1,6 +1,7 @@
 import changeFeed from './changes/change-feed';
 import clock from './clock';
 import dashboard from './views/dashboard';
+import directServing from './serving/direct-serving';
 import dirtyMarks from './changes/dirty-marks';
 import entryStatus from './views/entry-status';
 import exclusions from './settings/exclusions';
@@ -14,6 +15,7 @@ import lease from './store/lease';
 import mediaChanges from './changes/media-changes';
 import legacyImport from './settings/legacy-import';
 import preview from './views/preview';
+import publicFiles from './serving/public-files';
 import runs from './store/runs';
 import scheduler from './changes/scheduler';
 import settings from './settings/settings';
@@ -24,6 +26,7 @@ export default {
   'change-feed': changeFeed,
   clock,
   'dirty-marks': dirtyMarks,
+  'direct-serving': directServing,
   'entry-status': entryStatus,
   exclusions,
   'file-browser': fileBrowser,
@@ -36,6 +39,7 @@ export default {
   'media-changes': mediaChanges,
   'legacy-import': legacyImport,
   preview,
+  'public-files': publicFiles,
   runs,
   scheduler,
   settings,

@@ -129,12 +129,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   let carriedOver = false;
   const pluginConfig = () =>
     (strapi.config.get(`plugin::${PLUGIN_ID}`) ?? {}) as Record<string, unknown>;
-  /** The settings of config/plugins; `lease`, `externalSitemaps` and `healthCheck` there are options, not settings. */
+  /** The settings of config/plugins; `lease`, `externalSitemaps`, `healthCheck` and `serving` there are options, not settings. */
   const fileConfig = () => {
     const {
       lease: _lease,
       externalSitemaps: _external,
       healthCheck: _health,
+      serving: _serving,
       ...settings
     } = pluginConfig();
     return settings as Partial<SitemapSettings>;
