@@ -221,11 +221,19 @@ async function profiled(label, fn) {
     );
   await post('Profiler.enable');
   await post('Profiler.start');
+  // A heartbeat every 2 ms: where it came late, the loop was held; its times are the profile's
+  // clock (monotonic, µs), so test/bench/profile-gaps.js shows what ran in each of the longest.
+  const beats = [];
+  const heartbeat = setInterval(() => beats.push(Number(process.hrtime.bigint() / 1000n)), 2);
   try {
     return await fn();
   } finally {
+    clearInterval(heartbeat);
     const { profile } = await post('Profiler.stop');
     fs.writeFileSync(path.join(dir, `${label}.cpuprofile`), JSON.stringify(profile));
+    const gaps = beats.slice(1).map((at, i) => [beats[i], at]);
+    gaps.sort((a, b) => b[1] - b[0] - (a[1] - a[0]));
+    fs.writeFileSync(path.join(dir, `${label}.gaps.json`), JSON.stringify(gaps.slice(0, 10)));
     session.disconnect();
   }
 }

@@ -1,15 +1,28 @@
 /**
- * Remembers which URLs a run has written, in 16 bytes per URL (a 64-bit hash in an open-addressing
- * table), so duplicate detection at a million URLs costs megabytes, not the hundreds a Set<string> would.
- * Two different URLs share a 64-bit hash with odds of about 1 in 30 million at a million URLs.
- * Hand-written because no maintained package offers a compact string set.
+ * Remembers which URLs a run has written, as 64-bit hashes in open-addressing tables (8 bytes a
+ * slot, at most three quarters full: 11 to 21 bytes a URL), so duplicate detection at a million
+ * URLs costs megabytes, not the hundreds a Set<string> would. Two different URLs share a 64-bit
+ * hash with odds of about 1 in 30 million at a million URLs.
+ *
+ * The hashes are spread over 256 tables by their top bits, each growing on its own: a growth
+ * rehashes a 256th of the URLs, so it never holds the event loop (one table of a million URLs took
+ * tens of milliseconds to rehash at once, growing with the site) and never holds two copies of the
+ * whole set. Hand-written because no maintained package offers a compact string set.
  */
 // Bound once: a global lookup per character is costly in sandboxes such as jest's vm context.
 const imul = Math.imul;
 
+const SHARD_BITS = 8;
+const SHARDS = 1 << SHARD_BITS;
+/** Slots a table starts with: 256 tables of 8 slots are 16 KB, for the small sets of a preview. */
+const FIRST_SLOTS = 8;
+
 export class UrlHashSet {
-  private table = new Uint32Array(2 * 1024);
-  private size = 0;
+  private tables: Uint32Array[] = Array.from(
+    { length: SHARDS },
+    () => new Uint32Array(2 * FIRST_SLOTS)
+  );
+  private sizes = new Uint32Array(SHARDS);
 
   /** Adds the URL; returns false when it was already there. */
   add(url: string): boolean {
@@ -24,33 +37,41 @@ export class UrlHashSet {
     h2 = imul(h2 ^ (h2 >>> 16), 2246822507) ^ imul(h1 ^ (h1 >>> 13), 3266489909);
     // 0/0 marks an empty slot.
     if (h1 === 0 && h2 === 0) h2 = 1;
-    if ((this.size + 1) * 2 > this.table.length / 2) this.grow();
-    return this.insert(h1 >>> 0, h2 >>> 0);
+    // The table from h2's top bits, the slot in it from h1's low bits: independent bits.
+    const shard = h2 >>> (32 - SHARD_BITS);
+    if ((this.sizes[shard] + 1) * 4 > (this.tables[shard].length / 2) * 3) this.grow(shard);
+    return this.insert(shard, h1 >>> 0, h2 >>> 0);
   }
 
-  private insert(h1: number, h2: number): boolean {
-    const slots = this.table.length / 2;
-    let slot = h1 & (slots - 1);
+  /** The bytes its tables hold. */
+  get byteSize(): number {
+    return this.tables.reduce((sum, table) => sum + table.byteLength, 0);
+  }
+
+  private insert(shard: number, h1: number, h2: number): boolean {
+    const table = this.tables[shard];
+    const mask = table.length / 2 - 1;
+    let slot = h1 & mask;
     for (;;) {
-      const a = this.table[slot * 2];
-      const b = this.table[slot * 2 + 1];
+      const a = table[slot * 2];
+      const b = table[slot * 2 + 1];
       if (a === 0 && b === 0) {
-        this.table[slot * 2] = h1;
-        this.table[slot * 2 + 1] = h2;
-        this.size++;
+        table[slot * 2] = h1;
+        table[slot * 2 + 1] = h2;
+        this.sizes[shard]++;
         return true;
       }
       if (a === h1 && b === h2) return false;
-      slot = (slot + 1) & (slots - 1);
+      slot = (slot + 1) & mask;
     }
   }
 
-  private grow() {
-    const old = this.table;
-    this.table = new Uint32Array(old.length * 2);
-    this.size = 0;
+  private grow(shard: number) {
+    const old = this.tables[shard];
+    this.tables[shard] = new Uint32Array(old.length * 2);
+    this.sizes[shard] = 0;
     for (let i = 0; i < old.length; i += 2) {
-      if (old[i] !== 0 || old[i + 1] !== 0) this.insert(old[i], old[i + 1]);
+      if (old[i] !== 0 || old[i + 1] !== 0) this.insert(shard, old[i], old[i + 1]);
     }
   }
 }

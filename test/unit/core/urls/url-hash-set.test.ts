@@ -82,4 +82,20 @@ describe('UrlHashSet', () => {
       if (set.add(`https://example.com/${String.fromCharCode(code)}`)) accepted++;
     expect(accepted).toBe(20_000);
   });
+
+  it('keeps at most 21 bytes a URL, growing a 256th of the set at a time', () => {
+    const set = new UrlHashSet();
+    const empty = set.byteSize;
+    expect(empty).toBeLessThanOrEqual(16 * 1024);
+    let largestStep = 0;
+    let before = empty;
+    for (let n = 0; n < 100_000; n++) {
+      set.add(`https://example.com/p/${n}`);
+      largestStep = Math.max(largestStep, set.byteSize - before);
+      before = set.byteSize;
+    }
+    expect(set.byteSize).toBeLessThanOrEqual(100_000 * 21 + empty);
+    // One table doubling: a few KB at 100,000 URLs, where one table for all would double 2 MB.
+    expect(largestStep).toBeLessThanOrEqual(8 * 1024);
+  });
 });
