@@ -53,6 +53,8 @@ export async function readRange(
     transform: getService(strapi, 'hooks').urlTransform(uid, run.report, run.plan.mediaOrigin),
   };
   const base = typeGroup(uid);
+  const turn = () =>
+    run.clock.during('yielding', () => new Promise((resolve) => setImmediate(resolve)));
   // Sorted slices read one after the other keep the key order a single read would have.
   const slices = range.documentIds ? chunksOf([...range.documentIds].sort()) : [undefined];
   for (const documentIds of slices) {
@@ -62,6 +64,8 @@ export async function readRange(
       const next = await run.clock.during('reading', () => pages.next());
       if (next.done) break;
       const page = next.value;
+      // On SQLite the read itself held the loop (synchronous, 10-30 ms a page): a turn before building.
+      await turn();
       run.clock.switchTo('building');
       if (run.control.stopping()) throw new Error('Strapi is shutting down');
       if (run.hold.lost) throw new LostLeaseError();
@@ -85,7 +89,7 @@ export async function readRange(
       // Timers and requests get their turn between pages: better-sqlite3 answers synchronously, and
       // with nothing else to wait for a run held the event loop from start to end (the lease went
       // unrenewed, requests waited).
-      await run.clock.during('yielding', () => new Promise((resolve) => setImmediate(resolve)));
+      await turn();
     }
   }
   for (const reader of readers) await reader.close?.();
