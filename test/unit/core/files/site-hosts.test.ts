@@ -22,6 +22,7 @@ const HOSTS = {
     shop: {
       hostname: 'https://shop.example.com',
       hostnames: { fr: 'https://boutique.example.fr', de: 'https://boutique.example.fr' },
+      contentTypes: {},
     },
   },
 };

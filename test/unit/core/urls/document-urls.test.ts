@@ -529,7 +529,7 @@ describe('documentUrls', () => {
 });
 
 describe('documentUrls on several sites', () => {
-  const sites = [
+  const sites: Array<{ name: string; hostname: string; hostnames: Record<string, string> }> = [
     { name: 'shop', hostname: 'https://shop.example.com', hostnames: {} },
     {
       name: 'blog',
