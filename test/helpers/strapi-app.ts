@@ -135,6 +135,34 @@ async function settleLoading(strapi: Core.Strapi): Promise<void> {
   }
 }
 
+/**
+ * How long a stop waits for Strapi's destroy. On PostgreSQL it has been seen, rarely, never to end
+ * (after the plugin's own destroy had, in 21 ms): the database is then dropped anyway, which ends
+ * its connections, and what was still held is printed so the cause can be found.
+ */
+const DESTROY_WAIT_MS = 60_000;
+
+async function destroyWithin(strapi: Core.Strapi, waitMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), waitMs);
+  });
+  try {
+    if ((await Promise.race([strapi.destroy(), late])) !== 'late') return;
+  } finally {
+    clearTimeout(timer);
+  }
+  const pool = (strapi.db?.connection as any)?.client?.pool;
+  const held = pool
+    ? `pool: ${pool.numUsed()} used, ${pool.numFree()} free, ${pool.numPendingAcquires()} waiting, ${pool.numPendingCreates()} being created`
+    : 'no pool';
+  const server = strapi.server?.httpServer;
+  const listening = server ? `HTTP server listening: ${server.listening}` : 'no HTTP server';
+  process.stderr.write(
+    `[test helper] Strapi's destroy did not end within ${waitMs / 1000} s (${held}; ${listening}); dropping the database anyway\n`
+  );
+}
+
 async function boot(db: TestDatabase, options: StartOptions): Promise<RestartableStrapi> {
   setEnv('DATABASE_CLIENT', databaseClient());
   for (const [key, value] of Object.entries(db.env)) setEnv(key, value);
@@ -179,7 +207,7 @@ async function boot(db: TestDatabase, options: StartOptions): Promise<Restartabl
       if (stopped) return;
       stopped = true;
       try {
-        await started.destroy();
+        await destroyWithin(started, DESTROY_WAIT_MS);
       } finally {
         await db.drop();
       }
