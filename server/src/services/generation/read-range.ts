@@ -60,36 +60,44 @@ export async function readRange(
   for (const documentIds of slices) {
     const query = { ...typeQuery, after: range.after, upTo: range.upTo, documentIds };
     const pages = readDocuments(strapi, query)[Symbol.asyncIterator]();
-    for (;;) {
-      const next = await run.clock.during('reading', () => pages.next());
-      if (next.done) break;
-      const page = next.value;
-      // On SQLite the read itself held the loop (synchronous, 10-30 ms a page): a turn before building.
-      await turn();
-      run.clock.switchTo('building');
-      if (run.control.stopping()) throw new Error('Strapi is shutting down');
-      if (run.hold.lost) throw new LostLeaseError();
-      for (const doc of page) {
-        for (const block of documentUrls(plan, doc, context)) {
-          for (const reader of readers) reader.collect(doc, block);
-          const { records, lastmodTime, locales } = block;
-          onBlock(run.plan.groupKey(base, block.origin), {
-            key: doc.documentId,
-            records,
-            lastmodTime,
-            locales,
-          });
+    try {
+      for (;;) {
+        const next = await run.clock.during('reading', () => pages.next());
+        if (next.done) break;
+        const page = next.value;
+        // On SQLite the read itself held the loop (synchronous, 10-30 ms a page): a turn before building.
+        await turn();
+        run.clock.switchTo('building');
+        if (run.control.stopping()) throw new Error('Strapi is shutting down');
+        if (run.hold.lost) throw new LostLeaseError();
+        for (const doc of page) {
+          for (const block of documentUrls(plan, doc, context)) {
+            for (const reader of readers) reader.collect(doc, block);
+            const { records, lastmodTime, locales } = block;
+            onBlock(run.plan.groupKey(base, block.origin), {
+              key: doc.documentId,
+              records,
+              lastmodTime,
+              locales,
+            });
+          }
         }
+        run.clock.switchTo('other');
+        if (afterPage) await afterPage();
+        await run.clock.during('outputs', async () => {
+          for (const reader of readers) await reader.afterPage?.();
+        });
+        // Timers and requests get their turn between pages: better-sqlite3 answers synchronously, and
+        // with nothing else to wait for a run held the event loop from start to end (the lease went
+        // unrenewed, requests waited).
+        await turn();
       }
-      run.clock.switchTo('other');
-      if (afterPage) await afterPage();
-      await run.clock.during('outputs', async () => {
-        for (const reader of readers) await reader.afterPage?.();
-      });
-      // Timers and requests get their turn between pages: better-sqlite3 answers synchronously, and
-      // with nothing else to wait for a run held the event loop from start to end (the lease went
-      // unrenewed, requests waited).
-      await turn();
+    } finally {
+      // A run that stops or fails mid-read (shutting down, a lost lease, a hook that throws) must
+      // close the read: on PostgreSQL and MariaDB it holds a pool connection (a cursor in a
+      // transaction, a paused stream) that would never be released, and Strapi's destroy waits
+      // for every borrowed connection.
+      await pages.return?.(undefined).catch(() => undefined);
     }
   }
   for (const reader of readers) await reader.close?.();
