@@ -820,7 +820,9 @@ async function main() {
   for (const r of results) {
     const list = (values) => values.map(Math.round).join(', ');
     const { bare, koa, before } = r.serving.rounds;
-    console.log(`\nSeeded ${r.n.toLocaleString('en')} URLs on ${r.db} in ${s(r.seedMs)}`);
+    console.log(
+      `\nSeeded ${r.n.toLocaleString('en')} URLs on ${r.db} in ${s(r.seedMs)}; idle RSS then ${mb(r.idleRss)}`
+    );
     console.log(
       `\nServing rounds at ${r.n.toLocaleString('en')} (req/s, in turn): bare Node ${list(bare)}; through the middleware ${list(koa)}; before it ${list(before)}`
     );
