@@ -33,6 +33,11 @@ class RunReader {
     ]() as AsyncIterator<string>;
   }
 
+  /** Closes the file (a merge left before its end: a run that failed). */
+  async close() {
+    await this.chunks.return?.();
+  }
+
   /** Makes `lines[at]` the next line; false once the file is read. */
   async fill(): Promise<boolean> {
     while (this.at >= this.lines.length) {
@@ -150,8 +155,13 @@ export class LineSorter {
           at: 0,
           fill: async () => memory.at < memory.lines.length,
         };
-        for await (const lines of merged([memory, ...bucket.runs.map((run) => new RunReader(run))]))
-          yield { bucket: name, lines };
+        const readers = bucket.runs.map((run) => new RunReader(run));
+        try {
+          for await (const lines of merged([memory, ...readers])) yield { bucket: name, lines };
+        } finally {
+          // Also when the consumer leaves early: its spilled files' descriptors are not kept open.
+          await Promise.all(readers.map((reader) => reader.close()));
+        }
       }
       this.chars -= bucket.chars;
       this.buckets.delete(name);

@@ -1,4 +1,4 @@
-import { existsSync } from 'fs';
+import { existsSync, readdirSync, readlinkSync } from 'fs';
 import { LineSorter } from '../../../server/src/utils/line-sorter';
 
 const collect = async (sorter: LineSorter) => {
@@ -57,5 +57,31 @@ describe('LineSorter', () => {
     expect(out.findIndex(([bucket]) => bucket === 'small')).toBe(60_000);
     await sorter.dispose();
     expect(existsSync(dir!)).toBe(false);
+  });
+
+  it('closes its spilled files when the reader leaves before the end', async () => {
+    const sorter = new LineSorter();
+    for (let i = 0; i < 60_000; i++) {
+      sorter.add('big', `${String((i * 7919) % 60_000).padStart(6, '0')}${'x'.repeat(194)}`);
+      if (i % 1000 === 0) await sorter.settle();
+    }
+    const dir = (sorter as unknown as { dir: string | null }).dir!;
+    expect(dir).not.toBeNull();
+    const openInDir = () =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`).startsWith(dir);
+        } catch {
+          return false;
+        }
+      }).length;
+    let batches = 0;
+    for await (const _ of sorter.sorted()) if (++batches === 2) break;
+    // The streams' closes complete on libuv's pool.
+    for (let waited = 0; waited < 2_000 && openInDir() > 0; waited += 20)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(batches).toBe(2);
+    expect(openInDir()).toBe(0);
+    await sorter.dispose();
   });
 });

@@ -280,6 +280,11 @@ class WithShared {
     this.lines = shared.lines()[Symbol.asyncIterator]();
   }
 
+  /** Closes the shared file's reading (a listing left before its end: a run that failed). */
+  async close() {
+    await this.lines.return?.(undefined);
+  }
+
   private async peek() {
     if (this.next === undefined) {
       const { value, done } = await this.lines.next();
@@ -510,6 +515,7 @@ export async function startVisitorListings(
       }
       await close();
     } finally {
+      await (withShared as WithShared | null)?.close();
       for (const file of shared.values()) await file.dispose();
     }
   }
@@ -517,6 +523,16 @@ export async function startVisitorListings(
   /** The sorted stream of change lines, bucket by bucket: each bucket's changes read as consumed. */
   async function* bucketsOf() {
     const batches = sorter.sorted();
+    try {
+      yield* bucketsFrom(batches);
+    } finally {
+      // A run that fails mid-way leaves the sorted stream: its spilled files are closed.
+      await batches.return(undefined);
+    }
+  }
+
+  /** The buckets of the sorted stream, each with its changes (see bucketsOf). */
+  async function* bucketsFrom(batches: ReturnType<LineSorter['sorted']>) {
     let pending = await batches.next();
     while (!pending.done) {
       const { bucket } = pending.value;
