@@ -42,18 +42,11 @@ function shuffle(items) {
 /** A document's category, from its id: stable without keeping a map of a million entries. */
 const categoryOf = (id) => parseInt(id.slice(-3), 36) % CATEGORIES;
 
-async function seedArticles(strapi, urls) {
-  const knex = strapi.db.connection;
-  const article = strapi.db.metadata.get('api::article.article');
-  const category = strapi.db.metadata.get('api::category.category');
-  const link = article.attributes.category.joinTable;
-  const table = article.tableName;
-  const started = Date.now() - 180 * DAY_MS;
-
-  const categoryIds = [];
+/** The categories, each a draft and a published row: their row ids, by category number. */
+async function seedCategories(knex, table, at) {
+  const ids = [];
   for (let c = 0; c < CATEGORIES; c++) {
     const id = documentId();
-    const at = new Date(started);
     const rows = [false, true].map((published) => ({
       document_id: id,
       name: `Category ${c}`,
@@ -62,15 +55,25 @@ async function seedArticles(strapi, urls) {
       updated_at: at,
       published_at: published ? at : null,
     }));
-    await knex(category.tableName).insert(rows);
-    const inserted = await knex(category.tableName)
-      .where('document_id', id)
-      .select('id', 'published_at');
-    categoryIds.push({
+    await knex(table).insert(rows);
+    const inserted = await knex(table).where('document_id', id).select('id', 'published_at');
+    ids.push({
       draft: inserted.find((row) => !row.published_at).id,
       published: inserted.find((row) => row.published_at).id,
     });
   }
+  return ids;
+}
+
+async function seedArticles(strapi, urls) {
+  const knex = strapi.db.connection;
+  const article = strapi.db.metadata.get('api::article.article');
+  const category = strapi.db.metadata.get('api::category.category');
+  const link = article.attributes.category.joinTable;
+  const table = article.tableName;
+  const started = Date.now() - 180 * DAY_MS;
+
+  const categoryIds = await seedCategories(knex, category.tableName, new Date(started));
 
   // Rows are appended in time order; `clock` spreads them over six months.
   const total = urls * 2 + Math.round(urls * REPUBLISHED) * 2;
@@ -184,27 +187,7 @@ async function seedArticlesPostgres(strapi, urls) {
   const linkCategory = link.inverseJoinColumn.name;
   const started = new Date(Date.now() - 180 * DAY_MS);
 
-  const categoryIds = [];
-  for (let c = 0; c < CATEGORIES; c++) {
-    const id = documentId();
-    const rows = [false, true].map((published) => ({
-      document_id: id,
-      name: `Category ${c}`,
-      slug: `category-${c}`,
-      created_at: started,
-      updated_at: started,
-      published_at: published ? started : null,
-    }));
-    await knex(category.tableName).insert(rows);
-    const inserted = await knex(category.tableName)
-      .where('document_id', id)
-      .select('id', 'published_at');
-    categoryIds.push([
-      c,
-      inserted.find((row) => !row.published_at).id,
-      inserted.find((row) => row.published_at).id,
-    ]);
-  }
+  const categoryIds = await seedCategories(knex, category.tableName, started);
   const documents = Math.round(urls / (1 + TRANSLATED));
   const translated = urls - documents;
   const republished = Math.round(documents * REPUBLISHED);
@@ -221,7 +204,7 @@ async function seedArticlesPostgres(strapi, urls) {
   await run('DROP TABLE IF EXISTS bench_categories');
   await run('CREATE UNLOGGED TABLE bench_categories (c int, draft int, published int)');
   await knex('bench_categories').insert(
-    categoryIds.map(([c, draft, published]) => ({ c, draft, published }))
+    categoryIds.map(({ draft, published }, c) => ({ c, draft, published }))
   );
   const insertRows = (from, locale, suffix, order) =>
     run(
