@@ -243,7 +243,12 @@ async function seedArticlesPostgres(strapi, urls) {
   );
   const before = (await knex(table).max('id as max').first()).max;
   await run(`DELETE FROM ?? WHERE ?? IN (SELECT id FROM bench_again)`, [linkTable, linkArticle]);
-  await run(`DELETE FROM ?? WHERE id IN (SELECT id FROM bench_again)`, [table]);
+  // Their links are gone: the link table's cascade, a trigger per deleted row, is skipped (more than
+  // 5.5 minutes for 1.5 million rows at 10M URLs). The bench connects as a superuser.
+  await knex.transaction(async (trx) => {
+    await trx.raw('SET LOCAL session_replication_role = replica');
+    await trx.raw(`DELETE FROM ?? WHERE id IN (SELECT id FROM bench_again)`, [table]);
+  });
   await run(
     `INSERT INTO ?? (document_id, title, slug, noindex, locale, created_at, updated_at, published_at)
      SELECT document_id, slug, slug, false, 'en', now(), now(), now() FROM bench_again ORDER BY random()`,
