@@ -65,15 +65,22 @@ async function seedCategories(knex, table, at) {
   return ids;
 }
 
-async function seedArticles(strapi, urls) {
-  const knex = strapi.db.connection;
+/** The tables the seeds write: articles, categories and the link between them. */
+function articleTables(strapi) {
   const article = strapi.db.metadata.get('api::article.article');
-  const category = strapi.db.metadata.get('api::category.category');
-  const link = article.attributes.category.joinTable;
-  const table = article.tableName;
+  return {
+    knex: strapi.db.connection,
+    table: article.tableName,
+    categoryTable: strapi.db.metadata.get('api::category.category').tableName,
+    link: article.attributes.category.joinTable,
+  };
+}
+
+async function seedArticles(strapi, urls) {
+  const { knex, table, categoryTable, link } = articleTables(strapi);
   const started = Date.now() - 180 * DAY_MS;
 
-  const categoryIds = await seedCategories(knex, category.tableName, new Date(started));
+  const categoryIds = await seedCategories(knex, categoryTable, new Date(started));
 
   // Rows are appended in time order; `clock` spreads them over six months.
   const total = urls * 2 + Math.round(urls * REPUBLISHED) * 2;
@@ -177,17 +184,13 @@ async function seedArticles(strapi, urls) {
  * random 20% of English published rows deleted and appended again with new ids.
  */
 async function seedArticlesPostgres(strapi, urls) {
-  const knex = strapi.db.connection;
-  const article = strapi.db.metadata.get('api::article.article');
-  const category = strapi.db.metadata.get('api::category.category');
-  const link = article.attributes.category.joinTable;
-  const table = article.tableName;
+  const { knex, table, categoryTable, link } = articleTables(strapi);
   const linkTable = link.name;
   const linkArticle = link.joinColumn.name;
   const linkCategory = link.inverseJoinColumn.name;
   const started = new Date(Date.now() - 180 * DAY_MS);
 
-  const categoryIds = await seedCategories(knex, category.tableName, started);
+  const categoryIds = await seedCategories(knex, categoryTable, started);
   const documents = Math.round(urls / (1 + TRANSLATED));
   const translated = urls - documents;
   const republished = Math.round(documents * REPUBLISHED);
