@@ -19,11 +19,21 @@ export interface CompressedBody {
 export const etagOf = (content: string | Buffer) =>
   createHash('sha1').update(content).digest('base64url').slice(0, 27);
 
+/**
+ * Bytes gathered before zlib and the hash get them: few calls into either. Writers hand over small
+ * strings (a block of a urlset) as soon as they are made; copying a young string's bytes is cheap.
+ */
+const BUFFER_BYTES = 64 * 1024;
+/** UTF-8 takes at most three bytes per UTF-16 unit. */
+const MAX_UTF8_PER_UNIT = 3;
+
 export class GzipStream {
   private readonly gzip: Gzip;
   private readonly hash: Hash = createHash('sha1');
   private readonly chunks: Buffer[] = [];
   private readonly ended: Promise<unknown>;
+  private buffer = Buffer.allocUnsafe(BUFFER_BYTES);
+  private used = 0;
   private byteSize = 0;
   private full = false;
 
@@ -37,7 +47,27 @@ export class GzipStream {
 
   write(text: string) {
     if (text.length === 0) return;
-    const bytes = Buffer.from(text, 'utf8');
+    const most = text.length * MAX_UTF8_PER_UNIT;
+    if (this.used + most > BUFFER_BYTES) {
+      this.handOver();
+      if (most > BUFFER_BYTES) {
+        this.take(Buffer.from(text, 'utf8'));
+        return;
+      }
+    }
+    this.used += this.buffer.write(text, this.used);
+  }
+
+  /** Gives the gathered bytes to zlib and the hash, and starts a new buffer (zlib keeps the old one). */
+  private handOver() {
+    if (this.used === 0) return;
+    const bytes = this.buffer.subarray(0, this.used);
+    this.buffer = Buffer.allocUnsafe(BUFFER_BYTES);
+    this.used = 0;
+    this.take(bytes);
+  }
+
+  private take(bytes: Buffer) {
     this.hash.update(bytes);
     this.byteSize += bytes.length;
     if (!this.gzip.write(bytes)) this.full = true;
@@ -51,6 +81,7 @@ export class GzipStream {
   }
 
   async finish(): Promise<CompressedBody> {
+    this.handOver();
     this.gzip.end();
     await this.ended;
     return {

@@ -16,6 +16,19 @@ describe('GzipStream', () => {
     expect(body.byteSize).toBe(Buffer.byteLength(whole));
   });
 
+  it('keeps every byte of many small pieces across its buffer boundaries, multi-byte ones too', async () => {
+    const pieces = Array.from({ length: 20_000 }, (_, n) =>
+      n % 3 === 0 ? `<loc>https://e.com/café-${n}-😀</loc>\n` : `<url>${'x'.repeat(n % 97)}</url>`
+    );
+    const stream = new GzipStream();
+    for (const piece of pieces) stream.write(piece);
+    const body = await stream.finish();
+    const whole = pieces.join('');
+    expect(gunzipSync(body.compressed).toString('utf8')).toBe(whole);
+    expect(body.etag).toBe(etagOf(whole));
+    expect(body.byteSize).toBe(Buffer.byteLength(whole));
+  });
+
   it('gives the same ETag however the text was cut', async () => {
     const text = Array.from(
       { length: 5_000 },
