@@ -128,3 +128,41 @@ describe('a generation that fails in the middle', () => {
     expect((await generate()).status).toBe('success');
   });
 });
+
+describe('a file whose save fails while the next one is written', () => {
+  it('fails the run, leaves the last good set served, and the next run cleans up', async () => {
+    await settings().update({ limits: { urlsPerFile: 4 } });
+    try {
+      expect((await generate()).status).toBe('success');
+      const before = await fetchSitemapSet(app.baseUrl);
+      expect(before.files.length).toBeGreaterThan(3);
+
+      // Other files (cut at 5 URLs), whose parts' inserts all fail (a real database error); the
+      // files' rows go in before their parts.
+      await settings().update({ limits: { urlsPerFile: 5 } });
+      const knex = app.strapi.db.connection;
+      await knex.schema.renameTable('sitemap_file_parts', 'sitemap_file_parts_away');
+      try {
+        const result = await generate();
+        expect(result.status).toBe('failed');
+        expect(result.error).toMatch(/sitemap_file_parts/);
+      } finally {
+        await knex.schema.renameTable('sitemap_file_parts_away', 'sitemap_file_parts');
+      }
+
+      const after = await fetchSitemapSet(app.baseUrl);
+      expect(after.indexXml).toBe(before.indexXml);
+      expect(after.files.map((file) => file.xml)).toEqual(before.files.map((file) => file.xml));
+
+      await settings().update({ limits: { urlsPerFile: 4 } });
+      expect((await generate()).status).toBe('success');
+      const pending = await app.strapi.db
+        .query('plugin::sitemap.sitemap-file' as any)
+        .count({ where: { state: 'pending' } });
+      expect(pending).toBe(0);
+      expect((await fetchSitemapSet(app.baseUrl)).indexXml).toBe(before.indexXml);
+    } finally {
+      await settings().update({ limits: null });
+    }
+  });
+});

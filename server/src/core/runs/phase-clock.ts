@@ -57,3 +57,12 @@ export class PhaseClock {
     return summary;
   }
 }
+
+/** What times a piece of work: the run's clock, or nothing for work done beside the run's flow. */
+export type PhaseTimer = Pick<PhaseClock, 'during'>;
+
+/**
+ * For work running beside the run's flow (a file saved while the next one is written): one phase
+ * at a time, so only the flow's own wait for it is timed, by the flow.
+ */
+export const UNTIMED: PhaseTimer = { during: (_phase, work) => work() };

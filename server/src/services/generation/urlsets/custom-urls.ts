@@ -88,8 +88,18 @@ function hookRecord(run: Run, hook: string, url: HookUrl): UrlRecord | null {
 }
 
 export async function writeCustomUrls(run: Run, live: StoredFile[]) {
-  const { settings } = run.plan;
   const groups = freshGroups(run, urlsetsOf(live, null), live);
+  try {
+    await addCustomUrls(run, groups);
+    await groups.closeAll();
+  } catch (error) {
+    await groups.abandon();
+    throw error;
+  }
+}
+
+async function addCustomUrls(run: Run, groups: FreshGroups) {
+  const { settings } = run.plan;
   for (const [index, custom] of settings.customUrls.entries()) {
     // lastmod was normalised to W3C Datetime by validateSettings.
     addCustomUrl(run, groups, String(index).padStart(8, '0'), `customUrls[${index}]`, {
@@ -110,5 +120,4 @@ export async function writeCustomUrls(run: Run, live: StoredFile[]) {
     if (!record) continue;
     addCustomUrl(run, groups, String(next++).padStart(8, '0'), `${hook}#${place}`, record);
   }
-  await groups.closeAll();
 }

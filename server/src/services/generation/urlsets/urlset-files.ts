@@ -14,6 +14,7 @@ import {
   type UrlBlock,
 } from '../../../core/files/urlset-writer';
 import type { Run } from '../run-state';
+import type { PhaseTimer } from '../../../core/runs/phase-clock';
 
 export type WrittenFile = ClosedFile<GzipFileSink>;
 export type Block = UrlBlock & { locales: Array<string | undefined> };
@@ -23,7 +24,7 @@ export type OnBlock = (groupKey: string, block: Block) => void;
 /** The stylesheet urlsets and indexes point to, when the settings serve one. */
 export const xslHrefOf = (run: Run) => (run.plan.settings.xsl ? XSL_NAME : undefined);
 
-/** Saves a closed urlset with its text twin and block index. */
+/** Saves a closed urlset with its text twin and block index (timed by `timer`: UNTIMED beside the flow). */
 export async function saveUrlset(
   run: Run,
   file: WrittenFile,
@@ -33,7 +34,8 @@ export async function saveUrlset(
     contentType?: string;
     rangeStart: string;
     rangeEnd: string | null;
-  }
+  },
+  timer: PhaseTimer = run.clock
 ) {
   const lastmod = file.lastmodTime === null ? null : formatW3cDateTime(new Date(file.lastmodTime));
   const common = {
@@ -43,8 +45,8 @@ export async function saveUrlset(
     localeCounts: file.localeCounts,
     counts: file.counts,
   };
-  const { xml, text, blockIndex } = await run.clock.during('compressing', () => file.sink.finish());
-  const row = await run.clock.during('storing', async () => {
+  const { xml, text, blockIndex } = await timer.during('compressing', () => file.sink.finish());
+  const row = await timer.during('storing', async () => {
     const saved = await run.files.save({ ...common, format: 'urlset', body: xml });
     await run.files.save({ ...common, name: textName(meta.name), format: 'text', body: text });
     await run.files.save({

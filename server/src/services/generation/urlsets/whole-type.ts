@@ -11,6 +11,7 @@ import { readRange } from '../read-range';
 import type { Run } from '../run-state';
 import { newWriter, renderFitting, saveUrlset, type WrittenFile } from './urlset-files';
 import { compareGroups, comparedBlock } from './live-blocks';
+import { UNTIMED } from '../../../core/runs/phase-clock';
 
 interface FileGroup {
   key: string;
@@ -39,21 +40,32 @@ export function freshGroups(
     ? compareGroups(run, run.changes, replaced, live, contentType ?? null)
     : null;
   const written: Array<{ groupKey: string; block: ComparedBlock }> = [];
-  const flush = async (group: FileGroup, file: WrittenFile, isLast: boolean) => {
+  // A filled file is saved while the next ones are written (the database writes while the run
+  // builds): one save at a time, so at most one more file's compressed bytes are held.
+  let saving: Promise<unknown> | null = null;
+  const saved = async () => {
+    const inFlight = saving;
+    saving = null;
+    if (inFlight) await run.clock.during('storing', () => inFlight);
+  };
+  const save = async (group: FileGroup, file: WrittenFile, isLast: boolean) => {
+    await saved();
     group.seq++;
-    const rangeEnd = isLast ? null : file.lastKey;
-    await saveUrlset(run, file, {
+    const meta = {
       name: urlsetName(group.key, group.seq),
       groupKey: group.key,
       contentType,
       rangeStart: group.previousEnd,
-      rangeEnd,
-    });
+      rangeEnd: isLast ? null : file.lastKey,
+    };
     group.previousEnd = file.lastKey;
+    saving = saveUrlset(run, file, meta, UNTIMED);
+    // Its failure surfaces at the next `saved()`; until then it is not an unhandled rejection.
+    saving.catch(() => undefined);
   };
   const settle = async () => {
     for (let next = filled.shift(); next; next = filled.shift())
-      await flush(next.group, next.file, false);
+      await save(next.group, next.file, false);
     await run.clock.during('compressing', async () => {
       for (const group of groups.values()) await group.sink?.drained();
     });
@@ -64,7 +76,7 @@ export function freshGroups(
       });
   };
   return {
-    /** Adds a block to a group's open file; a file it fills is saved at the next `settle`. */
+    /** Adds a block to a group's open file; a file it fills starts saving at the next `settle`. */
     add(groupKey: string, block: UrlBlock) {
       let group = groups.get(groupKey);
       if (!group) {
@@ -85,15 +97,20 @@ export function freshGroups(
       for (const record of block.records) run.files.priorities.add(record.priority);
       run.control.countUrls(block.records.length);
     },
-    /** Saves the files filled so far and lets compression catch up. */
+    /** Starts saving the files filled so far and lets compression catch up. */
     settle,
     async closeAll() {
       await settle();
       for (const group of groups.values()) {
         const last = group.writer.close();
-        if (last) await flush(group, last, true);
+        if (last) await save(group, last, true);
       }
+      await saved();
       if (comparisons) await run.clock.during('comparing', () => comparisons.finish());
+    },
+    /** After a failure: lets a save in flight end (its error is the lesser news) before the run discards its files. */
+    async abandon() {
+      await saved().catch(() => undefined);
     },
   };
 }
@@ -107,12 +124,17 @@ export type FreshGroups = ReturnType<typeof freshGroups>;
 /** Writes every file of one type from scratch. */
 export async function writeWholeType(run: Run, uid: string, live: StoredFile[]) {
   const groups = freshGroups(run, urlsetsOf(live, uid), live, uid);
-  await readRange(
-    run,
-    uid,
-    { whole: true, after: '', upTo: null },
-    (groupKey, block) => groups.add(groupKey, block),
-    () => groups.settle()
-  );
-  await groups.closeAll();
+  try {
+    await readRange(
+      run,
+      uid,
+      { whole: true, after: '', upTo: null },
+      (groupKey, block) => groups.add(groupKey, block),
+      () => groups.settle()
+    );
+    await groups.closeAll();
+  } catch (error) {
+    await groups.abandon();
+    throw error;
+  }
 }
