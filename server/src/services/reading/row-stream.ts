@@ -5,6 +5,7 @@
  * dependency of Strapi) and, on better-sqlite3, reads every row before the first one is returned.
  */
 import type { Core } from '@strapi/strapi';
+import { parseLocalTimestamp, PG_TIMESTAMP_OID } from '../../core/reading/pg-timestamp';
 
 type Row = Record<string, unknown>;
 
@@ -40,10 +41,12 @@ async function* postgresRows(
     // at 1M URLs the query then sorts a sequential scan, 2.9 s instead of 8.5 s.
     await connection.query('SET LOCAL cursor_tuple_fraction = 1');
     await connection.query(`DECLARE sitemap_rows NO SCROLL CURSOR FOR ${sql}`, bindings);
+    const fetch = {
+      text: `FETCH ${Number(batchSize)} FROM sitemap_rows`,
+      types: timestampsByHand(client),
+    };
     const fetchBatch = (): Promise<Row[]> =>
-      connection
-        .query(`FETCH ${Number(batchSize)} FROM sitemap_rows`)
-        .then((result: any) => result.rows);
+      connection.query(fetch).then((result: any) => result.rows);
     // The next batch is asked for before this one is used: the database works while we write.
     next = fetchBatch();
     for (;;) {
@@ -60,6 +63,21 @@ async function* postgresRows(
     if (open) await connection.query('ROLLBACK').catch(() => undefined);
     await client.releaseConnection(connection);
   }
+}
+
+type PgTypes = { getTypeParser(oid: number, format?: string): (text: string) => unknown };
+
+/** The driver's parsers for this read, but `timestamp` values parsed by hand (core/reading/pg-timestamp). */
+function timestampsByHand(client: { driver: { types: PgTypes } }) {
+  const types = client.driver.types;
+  const driverTimestamp = types.getTypeParser(PG_TIMESTAMP_OID, 'text');
+  const timestamp = (text: string) => parseLocalTimestamp(text) ?? driverTimestamp(text);
+  return {
+    getTypeParser: (oid: number, format?: string) =>
+      oid === PG_TIMESTAMP_OID && format !== 'binary'
+        ? timestamp
+        : types.getTypeParser(oid, format),
+  };
 }
 
 /** mysql2 streams a result natively: the socket is paused while a batch is being used. */
