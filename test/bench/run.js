@@ -12,7 +12,7 @@
  * with peak RSS above the idle Strapi's; beside the full run, what it spent its time on by the
  * plugin's own clock (its report's phases) and the longest the event loop was held while it ran.
  * Prints tables and writes test/bench/results.json.
- * BENCH_PROFILE_DIR=/some/dir also writes a CPU profile of each full run.
+ * BENCH_PROFILE_DIR=/some/dir also writes a CPU profile and an allocation profile of each full run.
  * `--visitors on` then lists the articles in the visitors' site map too (grouped by category) and
  * measures, against a plain full run of the same state: the full run, the publish → plan.json lag,
  * a burst of plan.json requests over every locale and order (peak RSS, from a child process), and,
@@ -221,6 +221,21 @@ async function profiled(label, fn) {
     );
   await post('Profiler.enable');
   await post('Profiler.start');
+  // What the step allocated, by allocation site, including what both collections freed: what
+  // fills the young generation, and what survives it is the garbage peak RSS is made of.
+  // `node test/bench/allocations.js <dir>/<label>.heapprofile` prints the largest sites.
+  await post('HeapProfiler.enable');
+  await new Promise((resolve, reject) =>
+    session.post(
+      'HeapProfiler.startSampling',
+      {
+        samplingInterval: 32 * 1024,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      },
+      (error) => (error ? reject(error) : resolve())
+    )
+  );
   // A heartbeat every 2 ms: where it came late, the loop was held; its times are the profile's
   // clock (monotonic, µs), so test/bench/profile-gaps.js shows what ran in each of the longest.
   const beats = [];
@@ -231,6 +246,8 @@ async function profiled(label, fn) {
     clearInterval(heartbeat);
     const { profile } = await post('Profiler.stop');
     fs.writeFileSync(path.join(dir, `${label}.cpuprofile`), JSON.stringify(profile));
+    const allocations = await post('HeapProfiler.stopSampling');
+    fs.writeFileSync(path.join(dir, `${label}.heapprofile`), JSON.stringify(allocations.profile));
     const gaps = beats.slice(1).map((at, i) => [beats[i], at]);
     gaps.sort((a, b) => b[1] - b[0] - (a[1] - a[0]));
     fs.writeFileSync(path.join(dir, `${label}.gaps.json`), JSON.stringify(gaps.slice(0, 10)));
