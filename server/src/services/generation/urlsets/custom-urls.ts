@@ -89,13 +89,7 @@ function hookRecord(run: Run, hook: string, url: HookUrl): UrlRecord | null {
 
 export async function writeCustomUrls(run: Run, live: StoredFile[]) {
   const groups = freshGroups(run, urlsetsOf(live, null), live);
-  try {
-    await addCustomUrls(run, groups);
-    await groups.closeAll();
-  } catch (error) {
-    await groups.abandon();
-    throw error;
-  }
+  await groups.writeAll(() => addCustomUrls(run, groups));
 }
 
 async function addCustomUrls(run: Run, groups: FreshGroups) {

@@ -75,6 +75,15 @@ export function freshGroups(
           await comparisons.of(groupKey).written(block);
       });
   };
+  const closeAll = async () => {
+    await settle();
+    for (const group of groups.values()) {
+      const last = group.writer.close();
+      if (last) await save(group, last, true);
+    }
+    await saved();
+    if (comparisons) await run.clock.during('comparing', () => comparisons.finish());
+  };
   return {
     /** Adds a block to a group's open file; a file it fills starts saving at the next `settle`. */
     add(groupKey: string, block: UrlBlock) {
@@ -99,18 +108,18 @@ export function freshGroups(
     },
     /** Starts saving the files filled so far and lets compression catch up. */
     settle,
-    async closeAll() {
-      await settle();
-      for (const group of groups.values()) {
-        const last = group.writer.close();
-        if (last) await save(group, last, true);
+    /**
+     * Fills the groups with `fill`, then closes and saves every open file. On a failure a save in
+     * flight is let end (its error is the lesser news) before the run discards its files.
+     */
+    async writeAll(fill: () => Promise<void>) {
+      try {
+        await fill();
+        await closeAll();
+      } catch (error) {
+        await saved().catch(() => undefined);
+        throw error;
       }
-      await saved();
-      if (comparisons) await run.clock.during('comparing', () => comparisons.finish());
-    },
-    /** After a failure: lets a save in flight end (its error is the lesser news) before the run discards its files. */
-    async abandon() {
-      await saved().catch(() => undefined);
     },
   };
 }
@@ -124,17 +133,13 @@ export type FreshGroups = ReturnType<typeof freshGroups>;
 /** Writes every file of one type from scratch. */
 export async function writeWholeType(run: Run, uid: string, live: StoredFile[]) {
   const groups = freshGroups(run, urlsetsOf(live, uid), live, uid);
-  try {
-    await readRange(
+  await groups.writeAll(() =>
+    readRange(
       run,
       uid,
       { whole: true, after: '', upTo: null },
       (groupKey, block) => groups.add(groupKey, block),
       () => groups.settle()
-    );
-    await groups.closeAll();
-  } catch (error) {
-    await groups.abandon();
-    throw error;
-  }
+    )
+  );
 }
