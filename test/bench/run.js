@@ -709,6 +709,7 @@ async function benchSize(n) {
     });
     let runningSaves = null;
     let runWatch;
+    let runHeldMs;
     const full = await measure('full run', () =>
       profiled(`full-${n}`, async () => {
         loopDelay.enable();
@@ -726,11 +727,13 @@ async function benchSize(n) {
           runningSaves = await editorSaves(strapi, editor.documentId, 'during');
           runWatch.resume();
         }
-        return running;
+        const result = await running;
+        // Stopped here: with BENCH_PROFILE_DIR, writing the profiles afterwards holds the loop a second.
+        loopDelay.disable();
+        runHeldMs = runWatch.stop();
+        return result;
       })
     );
-    loopDelay.disable();
-    const runHeldMs = runWatch.stop();
     for (const entry of gcObserver.takeRecords())
       longestGcMs = Math.max(longestGcMs, entry.duration);
     gcObserver.disconnect();
