@@ -120,6 +120,12 @@ export interface SitemapFileSummary {
   share: { urls: number; bytes: number } | null;
 }
 
+/** A urlset's text twin as the status lists it. */
+export type TextTwinSummary = Pick<
+  SitemapFileSummary,
+  'name' | 'url' | 'contentType' | 'urlCount' | 'generatedAt'
+>;
+
 /** A run as GET /sitemap/status lists it (a row of the runs table). */
 /** What a run did to a listed URL (the run history names each: `dashboard.runs.kind.<kind>`). */
 export const CHANGE_KINDS = ['added', 'changed', 'removed'] as const;
@@ -170,7 +176,8 @@ export interface RunProgress {
 export interface StatusResponse {
   index: SitemapFileSummary | null;
   files: SitemapFileSummary[];
-  textFiles: SitemapFileSummary[];
+  /** Each urlset's text twin, one URL a line: read off the XML when fetched, so it has no stored size. */
+  textFiles: TextTwinSummary[];
   totals: { urls: number; files: number; bytes: number };
   /** URLs per content type ('custom' for custom URLs) and locale ('default' without i18n). */
   counts: Record<string, Record<string, number>>;

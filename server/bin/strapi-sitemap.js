@@ -19,7 +19,7 @@ const USAGE = `Usage: strapi-sitemap generate [--app-dir <dir>] [--dist-dir <dir
   --dist-dir  its built code, for a project already compiled (default: compiled now, as strapi console does)`;
 
 /** The formats the public route serves by name, as it serves them (controllers/public-sitemap.ts). */
-const SERVED_FORMATS = new Set(['urlset', 'news', 'index', 'feed', 'text', 'xsl']);
+const SERVED_FORMATS = new Set(['urlset', 'news', 'index', 'feed', 'xsl']);
 const SERVED_NAME = /^[a-z0-9][a-z0-9_-]{0,120}\.(xml|txt|xsl|atom)$/;
 
 /** The command and its options, or the reason they cannot be used. */
@@ -75,8 +75,15 @@ async function exportFiles(strapi, out) {
   }
   fs.mkdirSync(out, { recursive: true });
   // One file's text at a time, streamed: an export holds a few chunks, never a whole file.
-  for (const file of files)
+  for (const file of files) {
     await pipeline(await store.openText(file), fs.createWriteStream(path.join(out, file.name)));
+    // Each urlset's text twin, read off its XML as the public route serves it.
+    if (file.format === 'urlset')
+      await pipeline(
+        await store.openTextTwin(file),
+        fs.createWriteStream(path.join(out, file.name.replace(/\.xml$/, '.txt')))
+      );
+  }
   const { settings } = await plugin.service('settings').plan();
   if (settings.indexNow)
     fs.writeFileSync(path.join(out, `${settings.indexNow.key}.txt`), settings.indexNow.key);

@@ -236,6 +236,29 @@ describe('generated sitemap set', () => {
       expect(text.trimEnd().split('\n')).toEqual(file.urls.map((url) => url.loc));
     }
   });
+
+  it('stores no text twin: each is read off the stored XML, with validators of its own', async () => {
+    const live = await app.strapi.plugin('sitemap').service('file-store').listLive();
+    expect(live.filter((file: { format: string }) => file.format === 'text')).toEqual([]);
+    const url = fileUrl(app.baseUrl, 'article-1.txt');
+    const identity = await getText(url, { 'Accept-Encoding': 'identity' });
+    const gzipped = await fetch(url, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzipped.text()).toBe(identity.text);
+    const xml = await fetch(fileUrl(app.baseUrl, 'article-1.xml'));
+    await xml.arrayBuffer();
+    const etag = identity.response.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]+-txt"$/);
+    expect(etag).not.toBe(xml.headers.get('etag'));
+    const again = await fetch(url, { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+    const head = await fetch(url, { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-type')]).toEqual([
+      200,
+      'text/plain; charset=utf-8',
+    ]);
+    expect(await head.text()).toBe('');
+  });
 });
 
 describe('HTTP serving', () => {

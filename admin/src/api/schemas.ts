@@ -258,7 +258,15 @@ const runProgress: z.ZodType<RunProgress> = z.object({
 export const statusSchema: z.ZodType<StatusResponse> = z.object({
   index: sitemapFile.nullable(),
   files: z.array(sitemapFile),
-  textFiles: z.array(sitemapFile),
+  textFiles: z.array(
+    z.object({
+      name: z.string(),
+      url: z.string(),
+      contentType: z.string().nullable(),
+      urlCount: z.number().nullable(),
+      generatedAt: z.string(),
+    })
+  ),
   totals: z.object({ urls: z.number(), files: z.number(), bytes: z.number() }),
   counts: z.record(z.string(), z.record(z.string(), z.number())),
   extras: z.record(z.string(), z.record(z.string(), z.number())),

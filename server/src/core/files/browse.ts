@@ -1,10 +1,11 @@
 /**
  * A stored urlset read back for people, a page at a time: each URL with its lastmod, changefreq,
  * priority, alternates, images and video, and the entry it comes from (block index). A search
- * reads only the text twin's lines (one URL each); only the URLs on the page asked are read from
+ * reads only each block's URLs (its text twin's lines); only the URLs on the page asked are read from
  * the XML. The files are this plugin's own (core/files/urlset-writer), so a pattern per element
  * reads them back; a general XML parser would build a tree of a 50 MB file for 50 lines. Pure.
  */
+import { urlsetText } from './urlset-text';
 import type { RenderedBlock } from './urlset-writer';
 import type { BrowsedUrl } from '../../../../shared/api-types';
 
@@ -64,7 +65,7 @@ export function browseBlocks(
   const urls: BrowsedUrl[] = [];
   let total = 0;
   for (const block of blocks) {
-    const lines = block.text.split('\n');
+    const lines = urlsetText(block.xml).split('\n');
     let elements: string[] | null = null;
     for (let i = 0; i < block.urlCount; i++) {
       if (needle && !lines[i].toLowerCase().includes(needle)) continue;

@@ -1,10 +1,11 @@
 /**
- * Writes `<urlset>` files (and their text twins) by string building: this is the hot path, where
+ * Writes `<urlset>` files (and their block indexes) by string building: this is the hot path, where
  * xmlbuilder2 costs about ten times more. Every value goes through escapeXml. A file is closed before
  * it would pass the URL count or the uncompressed byte limit, counting every byte written. Content
  * goes out to a sink block by block as it is written (see gzip-file), so memory does not grow with a file.
  */
 import { escapeXml } from './xml';
+import { URL_OPEN } from './urlset-text';
 import { URL_EXTENSIONS } from '../extensions';
 import type { UrlExtension } from '../extensions/extension';
 import type { FileLimits, UrlRecord } from '../../../../shared/types';
@@ -23,7 +24,6 @@ export interface UrlBlock {
 export interface RenderedBlock {
   key: string;
   xml: string;
-  text: string;
   urlCount: number;
   bytes: number;
   lastmodTime?: number;
@@ -36,15 +36,19 @@ export interface RenderedBlock {
 export type Counts = Record<string, number>;
 
 /**
- * Where each document's URLs stand in a written file: [key, xml length, text length, lastmod time,
- * locales]. Lengths are in string characters. Stored beside the file, it lets an incremental run
+ * Where each document's URLs stand in a written file: [key, xml length, 0, lastmod time, locales].
+ * Lengths are in string characters; the third held the text twin's length when twins were stored
+ * (0 since: the twin is read off the XML), kept so older entries read the same. Stored beside the file, it lets an incremental run
  * splice one document in or out without reading the other documents from the database again.
  */
 export type BlockIndexEntry = [string, number, number, number | null, string];
 
-/** Receives a file's content in order, piece by piece: its urlset XML, its text twin, its block index. */
+/**
+ * Receives a file's content in order, piece by piece: its urlset XML and its block index. Its text
+ * twin is not written: it is read off the XML when asked (core/files/urlset-text).
+ */
 export interface FileSink {
-  write(xml: string, text: string, blockIndex: string): void;
+  write(xml: string, blockIndex: string): void;
 }
 
 /** A file the writer has closed: its content went to `sink`, this is what its metadata needs. */
@@ -64,20 +68,20 @@ export interface ClosedFile<S extends FileSink = FileSink> {
 /** Keeps a file's content as strings (tests, and callers that need the text itself). */
 export class MemorySink implements FileSink {
   xml = '';
-  text = '';
   blockIndex = '';
 
-  write(xml: string, text: string, blockIndex: string) {
+  write(xml: string, blockIndex: string) {
     this.xml += xml;
-    this.text += text;
     this.blockIndex += blockIndex;
   }
 }
 
-/** Splits a written file back into its blocks, using its block index. Throws when they disagree. */
+/**
+ * Splits a written file back into its blocks, using its block index (the text lengths it holds,
+ * from when text twins were stored, are not needed). Throws when they disagree.
+ */
 export function splitFile(
   xml: string,
-  text: string,
   index: BlockIndexEntry[],
   extensions: readonly UrlExtension[] = URL_EXTENSIONS
 ): RenderedBlock[] {
@@ -86,19 +90,17 @@ export function splitFile(
   const open = /<urlset [^>]*>\n/.exec(xml);
   if (!open) throw new Error('not a urlset written by this plugin');
   let xmlAt = open.index + open[0].length;
-  let textAt = 0;
   const blocks: RenderedBlock[] = [];
-  for (const [key, xmlLength, textLength, lastmodTime, locales] of index) {
+  for (const [key, xmlLength, , lastmodTime, locales] of index) {
     const blockXml = xml.slice(xmlAt, xmlAt + xmlLength);
-    const blockText = text.slice(textAt, textAt + textLength);
     xmlAt += xmlLength;
-    textAt += textLength;
     // One entry per URL; a block always holds at least one, so '' is one URL without a locale.
     const localeList = locales.split(',').map((locale) => locale || undefined);
+    if (countOf(blockXml, URL_OPEN) !== localeList.length)
+      throw new Error('block index does not match the file');
     blocks.push({
       key,
       xml: blockXml,
-      text: blockText,
       urlCount: localeList.length,
       bytes: Buffer.byteLength(blockXml),
       lastmodTime: lastmodTime ?? undefined,
@@ -106,8 +108,7 @@ export function splitFile(
       counts: countsIn(blockXml, counted),
     });
   }
-  if (xml.slice(xmlAt) !== URLSET_CLOSE || textAt !== text.length)
-    throw new Error('block index does not match the file');
+  if (xml.slice(xmlAt) !== URLSET_CLOSE) throw new Error('block index does not match the file');
   return blocks;
 }
 
@@ -151,7 +152,7 @@ export function renderUrl(
   record: UrlRecord,
   extensions: readonly UrlExtension[] = URL_EXTENSIONS
 ): string {
-  let xml = `<url><loc>${escapeXml(record.loc)}</loc>`;
+  let xml = `${URL_OPEN}${escapeXml(record.loc)}</loc>`;
   if (record.lastmod) xml += `<lastmod>${record.lastmod}</lastmod>`;
   if (record.changefreq) xml += `<changefreq>${record.changefreq}</changefreq>`;
   if (record.priority !== undefined)
@@ -171,11 +172,9 @@ export function renderBlock(
   extensions: readonly UrlExtension[] = URL_EXTENSIONS
 ): RenderedBlock {
   let xml = '';
-  let text = '';
   let counts: Counts | undefined;
   for (const record of block.records) {
     xml += renderUrl(record, extensions);
-    text += `${record.loc}\n`;
     for (const { count } of extensions) {
       const found = count ? count.of(record) : 0;
       if (found > 0) {
@@ -188,7 +187,6 @@ export function renderBlock(
   const rendered: RenderedBlock = {
     key: block.key,
     xml,
-    text,
     urlCount: block.records.length,
     bytes: Buffer.byteLength(xml),
     lastmodTime: block.lastmodTime,
@@ -265,19 +263,19 @@ export class UrlsetWriter<S extends FileSink = FileSink> {
       this.lastmodTime = block.lastmodTime;
     }
     // Same text as JSON.stringify of the BlockIndexEntry, without building the array.
-    const entry = `[${jsonString(block.key)},${block.xml.length},${block.text.length},${block.lastmodTime ?? null},${jsonString(locales)}]`;
+    const entry = `[${jsonString(block.key)},${block.xml.length},0,${block.lastmodTime ?? null},${jsonString(locales)}]`;
     // Handed over at once, while the block's strings are young: a string kept across the run's
     // turns is promoted, and turning such a string of many pieces into bytes cost about six times
     // more (9 ns a byte against 1.5 in a full run on PostgreSQL, docs/performance.md).
-    if (first) this.sink!.write(this.head + block.xml, block.text, `[${entry}`);
-    else this.sink!.write(block.xml, block.text, `,${entry}`);
+    if (first) this.sink!.write(this.head + block.xml, `[${entry}`);
+    else this.sink!.write(block.xml, `,${entry}`);
     return closed;
   }
 
   /** Closes the open file, if it holds any URL. */
   close(): ClosedFile<S> | null {
     if (this.urlCount === 0) return null;
-    this.sink!.write(URLSET_CLOSE, '', ']');
+    this.sink!.write(URLSET_CLOSE, ']');
     const file: ClosedFile<S> = {
       sink: this.sink!,
       urlCount: this.urlCount,

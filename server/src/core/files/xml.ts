@@ -17,3 +17,13 @@ export function escapeXml(value: string): string {
   const clean = HAS_INVALID_XML_CHAR.test(value) ? value.replace(INVALID_XML_CHARS, '') : value;
   return NEEDS_ESCAPE.test(clean) ? clean.replace(/[&<>"']/g, (char) => XML_ENTITIES[char]) : clean;
 }
+
+const XML_CHARS: Record<string, string> = Object.fromEntries(
+  Object.entries(XML_ENTITIES).map(([char, entity]) => [entity, char])
+);
+
+/** The text escapeXml escaped: its five entities back to their characters. */
+export const unescapeXml = (value: string) =>
+  value.includes('&')
+    ? value.replace(/&(?:amp|lt|gt|quot|apos);/g, (entity) => XML_CHARS[entity])
+    : value;

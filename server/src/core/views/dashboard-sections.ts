@@ -7,7 +7,7 @@ import type { ValidationSummary } from '../../../../shared/rules';
 import type { FileLimits, SitemapSettings } from '../../../../shared/types';
 import { zeroCounts } from '../extensions';
 import type { UrlExtension } from '../extensions/extension';
-import { FEED_NAME, INDEX_NAME, feedNameOf, typeGroup } from '../files/file-names';
+import { FEED_NAME, INDEX_NAME, feedNameOf, textName, typeGroup } from '../files/file-names';
 import { hostIndexes } from '../files/host-indexes';
 import { eachSite, hostsOf, siteOfOrigin } from '../files/file-layout';
 import { listingOfKey } from '../visitors/listing';
@@ -65,7 +65,15 @@ export function filesSection(
   return {
     index: index ? describe(index) : null,
     files: shownFiles.filter(isListed).map(describe),
-    textFiles: shownFiles.filter((file) => file.format === 'text').map(describe),
+    textFiles: shownFiles
+      .filter((file) => file.format === 'urlset')
+      .map((file) => ({
+        name: textName(file.name),
+        url: `${base}/${textName(file.name)}`,
+        contentType: file.contentType,
+        urlCount: file.urlCount,
+        generatedAt: file.createdAt,
+      })),
     totals: {
       urls: urlsets.reduce((sum, file) => sum + (file.urlCount ?? 0), 0),
       files: urlsets.length,

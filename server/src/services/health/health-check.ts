@@ -14,7 +14,8 @@
 import type { Core } from '@strapi/strapi';
 import cron, { type ScheduledTask } from 'node-cron';
 import { allOrigins, hostsOf } from '../../core/files/file-layout';
-import { blockIndexName, textName } from '../../core/files/file-names';
+import { blockIndexName } from '../../core/files/file-names';
+import { urlsetText } from '../../core/files/urlset-text';
 import type { BlockIndexEntry } from '../../core/files/urlset-writer';
 import { judgePage } from '../../core/health/page-verdict';
 import { listedUrlsAt } from '../../core/health/listed-urls';
@@ -148,12 +149,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const urls = [];
     for (const [name, at] of positions) {
       const file = byName.get(name)!;
-      const text = byName.get(textName(name));
       const blocks = byName.get(blockIndexName(name));
-      if (!text || !blocks) continue;
+      if (!blocks) continue;
       const index = JSON.parse(await fileStore.readText(blocks)) as BlockIndexEntry[];
       for (const listed of listedUrlsAt(
-        await fileStore.readText(text),
+        urlsetText(await fileStore.readText(file)),
         index,
         at,
         !file.contentType

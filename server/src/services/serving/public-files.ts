@@ -3,13 +3,16 @@
  * Koa controller (public-sitemap) or, when the `serving` option asks, the listener in front of
  * Strapi's middleware (direct-serving). Only names of the generated shape are looked up at all, in
  * the serving snapshot (no query per request). Gzip bytes are sent as stored; a body without gzip
- * is streamed through zlib; HEAD and 304 read nothing.
+ * is streamed through zlib; HEAD and 304 read nothing. A urlset's text twin (`article-1.txt`) is
+ * read off its XML as it is sent (file-store openTextTwin), nothing kept.
  */
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
+import { createGzip } from 'node:zlib';
 import type { Core } from '@strapi/strapi';
 import { SERVED_NAME } from '../../core/files/file-names';
 import { isNotModified, type ConditionalHeaders } from '../../core/serving/conditional-request';
 import { indexNowKeyName } from '../../core/feeds/indexnow-protocol';
+import { URLSET_GZIP_LEVEL } from '../../core/files/gzip-file';
 import type { StoredFile } from '../store/file-store';
 import { getService } from '../../utils/get-service';
 
@@ -58,14 +61,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const asGzipFile = name.endsWith('.gz');
     if (asGzipFile && (!settings.gzip || !name.endsWith('.xml.gz'))) return null;
     const store = getService(strapi, 'file-store');
+    const twin = name.endsWith('.txt');
     const file = (await store.findServed(
-      asGzipFile ? name.slice(0, -3) : name
+      twin ? `${name.slice(0, -4)}.xml` : asGzipFile ? name.slice(0, -3) : name
     )) as StoredFile | null;
-    if (!file) return null;
+    if (!file || (twin && file.format !== 'urlset')) return null;
 
     const lastModified = new Date(file.createdAt);
-    const identityTag = `"${file.etag}"`;
-    const gzipTag = `"${file.etag}-gz"`;
+    const tag = twin ? `${file.etag}-txt` : file.etag;
+    const identityTag = `"${tag}"`;
+    const gzipTag = `"${tag}-gz"`;
     const encodeGzip = !asGzipFile && settings.gzip && request.prefersGzip();
     const sendsGzip = asGzipFile || encodeGzip;
     headers['Last-Modified'] = lastModified.toUTCString();
@@ -76,8 +81,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       return { status: 304, headers };
     }
 
-    headers['Content-Type'] = asGzipFile ? 'application/gzip' : CONTENT_TYPES[file.format];
+    headers['Content-Type'] = asGzipFile
+      ? 'application/gzip'
+      : CONTENT_TYPES[twin ? 'text' : file.format];
     if (encodeGzip) headers['Content-Encoding'] = 'gzip';
+    if (twin) {
+      // Its size is known once it is read: sent chunked, and a HEAD reads nothing.
+      if (method === 'HEAD') return { status: 200, headers };
+      const text = await store.openTextTwin(file);
+      // A failure reaches the reader as an error of the returned stream.
+      const body = encodeGzip
+        ? pipeline(text, createGzip({ level: URLSET_GZIP_LEVEL }), () => undefined)
+        : text;
+      return { status: 200, headers, body };
+    }
     // The sizes are stored with the file: a HEAD reads and decompresses nothing.
     headers['Content-Length'] = String(sendsGzip ? file.compressedSize : file.byteSize);
     if (method === 'HEAD') return { status: 200, headers };

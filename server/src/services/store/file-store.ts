@@ -14,16 +14,17 @@ import { etagOf, URLSET_GZIP_LEVEL, type CompressedBody } from '../../core/files
 import { FILE_PART_UID, FILE_UID } from '../../uids';
 import { CACHEABLE_BYTES, ServingCache, TEXT_CACHEABLE_BYTES } from './serving-cache';
 import type { FileFormat } from '../../../../shared/api-types';
+import { UrlsetTextStream } from '../../core/files/urlset-text';
 
 const gzipAsync = promisify(gzip);
 /**
  * Files crawlers fetch as stored gzip (the index, feeds, the stylesheet) get zlib's default level,
  * but the urlsets, many and large, theirs (core/files/gzip-file URLSET_GZIP_LEVEL); the files only
  * the plugin reads (the visitors' site map's chunks, leaves and directories, the
- * feed's state) its fastest, about four times quicker for 10-20% more bytes, as the text twins
- * and block indexes already are (core/files/gzip-file).
+ * feed's state) its fastest, about four times quicker for 10-20% more bytes, as the block indexes
+ * already are (core/files/gzip-file).
  */
-const SERVED_AS_STORED = new Set<FileFormat>(['urlset', 'news', 'index', 'feed', 'xsl', 'text']);
+const SERVED_AS_STORED = new Set<FileFormat>(['urlset', 'news', 'index', 'feed', 'xsl']);
 const DEFAULT_LEVEL = zlibConstants.Z_DEFAULT_COMPRESSION;
 const FAST_LEVEL = zlibConstants.Z_BEST_SPEED;
 const gunzipAsync = promisify(gunzip);
@@ -378,6 +379,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (file.byteSize <= TEXT_CACHEABLE_BYTES) return serving.sharedSlices(file);
       // A failure reaches the reader as an error of the returned stream.
       return pipeline(Readable.from(compressedChunks(file)), createGunzip(), () => undefined);
+    },
+
+    /** A urlset's text twin (one URL a line), read off its XML as it streams: nothing stored or kept. */
+    async openTextTwin(file: StoredFile): Promise<Readable> {
+      return pipeline(await this.openText(file), new UrlsetTextStream(), () => undefined);
     },
   };
   return store;

@@ -6,7 +6,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { browseBlocks, type BrowsedUrl } from '../../core/files/browse';
-import { blockIndexName, textName } from '../../core/files/file-names';
+import { blockIndexName } from '../../core/files/file-names';
 import { splitFile, type BlockIndexEntry } from '../../core/files/urlset-writer';
 import type { ValidationSample } from '../../../../shared/rules';
 import type { FilePage } from '../../../../shared/api-types';
@@ -25,19 +25,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const file = await store.findLive(name);
     if (!file || file.format !== 'urlset') return null;
     if (file.contentType && !canRead(file.contentType)) return 'forbidden';
-    const [text, blocks] = await Promise.all([
-      store.findLive(textName(name)),
-      store.findLive(blockIndexName(name)),
-    ]);
-    if (!text || !blocks) return null;
+    const blocks = await store.findLive(blockIndexName(name));
+    if (!blocks) return null;
     const plan = await getService(strapi, 'settings').plan();
-    const [xml, twin, index] = await Promise.all([
-      store.readText(file),
-      store.readText(text),
-      store.readText(blocks),
-    ]);
+    const [xml, index] = await Promise.all([store.readText(file), store.readText(blocks)]);
     const found = browseBlocks(
-      splitFile(xml, twin, JSON.parse(index) as BlockIndexEntry[], plan.extensions),
+      splitFile(xml, JSON.parse(index) as BlockIndexEntry[], plan.extensions),
       { query, page, pageSize: BROWSE_PAGE_SIZE },
       !file.contentType
     );

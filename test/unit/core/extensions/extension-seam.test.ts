@@ -118,13 +118,13 @@ it('declares its namespace, writes its element, counts it, and counts it again w
   ];
   writer.add(renderBlock({ key: 'r1', records }, EXTENSIONS));
   const file = writer.close()!;
-  const { xml, text, blockIndex } = file.sink;
+  const { xml, blockIndex } = file.sink;
   expect(xml).toContain('xmlns:cook="https://schemas.example.com/cook/1.0"');
   expect(xml).toContain(
     '<url><loc>https://www.example.com/recipes/soup</loc><cook:time>25</cook:time></url>'
   );
   expect(file.counts).toEqual({ timed: 1 });
-  const [split] = splitFile(xml, text, JSON.parse(blockIndex) as BlockIndexEntry[], EXTENSIONS);
+  const [split] = splitFile(xml, JSON.parse(blockIndex) as BlockIndexEntry[], EXTENSIONS);
   expect(split.counts).toEqual({ timed: 1 });
 });
 

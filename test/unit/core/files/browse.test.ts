@@ -6,7 +6,6 @@ const url = (loc: string, extra = '') =>
 const block = (key: string, urls: Array<[string, string | undefined, string?]>): RenderedBlock => ({
   key,
   xml: urls.map(([loc, , extra]) => url(loc, extra)).join(''),
-  text: urls.map(([loc]) => `${loc.replace(/&amp;/g, '&')}\n`).join(''),
   urlCount: urls.length,
   bytes: 0,
   locales: urls.map(([, locale]) => locale),

@@ -11,6 +11,7 @@ import {
   type UrlBlock,
 } from '../../../../server/src/core/files/urlset-writer';
 import type { FileLimits, UrlRecord } from '../../../../shared/types';
+import { urlsetText } from '../../../../server/src/core/files/urlset-text';
 
 const OPEN =
   '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">\n';
@@ -40,7 +41,7 @@ function contentOf(file: ClosedFile<MemorySink>): WrittenFile {
   return {
     ...meta,
     xml: sink.xml,
-    text: sink.text,
+    text: urlsetText(sink.xml),
     blocks: JSON.parse(sink.blockIndex) as BlockIndexEntry[],
   };
 }
@@ -198,7 +199,7 @@ describe('UrlsetWriter', () => {
     expect(writer.close()).toBeNull();
   });
 
-  it('writes a text twin with one URL per line, unescaped', () => {
+  it('reads a text twin off the XML with one URL per line, unescaped', () => {
     const [file] = writeAll(big, [
       block('doc1', [{ loc: 'https://example.com/en/a&b' }, { loc: 'https://example.com/fr/a&b' }]),
       one('doc2'),
@@ -217,7 +218,7 @@ describe('UrlsetWriter', () => {
     ];
     const rendered = renderBlock(block('k', records));
     expect(rendered.xml).toBe(records.map((record) => renderUrl(record)).join(''));
-    expect(rendered.text).toBe('https://example.com/é\nhttps://example.com/b\n');
+    expect(urlsetText(rendered.xml)).toBe('https://example.com/é\nhttps://example.com/b\n');
     expect(rendered.bytes).toBe(
       Buffer.byteLength(records.map((record) => renderUrl(record)).join(''))
     );
@@ -253,19 +254,11 @@ describe('UrlsetWriter', () => {
     writer.add(renderBlock(one('x')));
     const sink = writer.close()!.sink;
     expect(sink.blockIndex).toBe(
-      JSON.stringify([
-        [
-          'x',
-          renderUrl({ loc: 'https://example.com/x' }).length,
-          'https://example.com/x\n'.length,
-          null,
-          '',
-        ],
-      ])
+      JSON.stringify([['x', renderUrl({ loc: 'https://example.com/x' }).length, 0, null, '']])
     );
     expect(file.blocks).toEqual([
-      ['doc"1', renderUrl({ loc: 'https://e.com/a' }).length * 2, 32, 5, 'en,fr-\u00e9'],
-      ['doc2', renderUrl({ loc: 'https://e.com/c' }).length, 16, null, ''],
+      ['doc"1', renderUrl({ loc: 'https://e.com/a' }).length * 2, 0, 5, 'en,fr-\u00e9'],
+      ['doc2', renderUrl({ loc: 'https://e.com/c' }).length, 0, null, ''],
     ]);
   });
 
@@ -501,7 +494,7 @@ describe('splitFile (the block index an incremental run splices with)', () => {
     ];
     for (const item of blocks) writer.add(renderBlock(item));
     const file = contentOf(writer.close()!);
-    const split = splitFile(file.xml, file.text, file.blocks);
+    const split = splitFile(file.xml, file.blocks);
     expect(split.map((item) => item.key)).toEqual(['a', 'b', 'c']);
     expect(split.map((item) => item.locales)).toEqual([['en', 'fr'], ['en'], ['en']]);
     expect(split[0].lastmodTime).toBe(1_000);
@@ -520,7 +513,7 @@ describe('splitFile (the block index an incremental run splices with)', () => {
     for (const key of ['a', 'b'])
       writer.add(renderBlock({ key, records: [{ loc: `https://x.test/${key}` }] }));
     const file = contentOf(writer.close()!);
-    const split = splitFile(file.xml, file.text, file.blocks);
+    const split = splitFile(file.xml, file.blocks);
     expect(split.map((item) => [item.urlCount, item.locales])).toEqual([
       [1, [undefined]],
       [1, [undefined]],
@@ -535,6 +528,21 @@ describe('splitFile (the block index an incremental run splices with)', () => {
     });
   });
 
+  it('reads an index stored with text lengths, as sets written with text twins have them', () => {
+    const writer = newWriter(limits);
+    writer.add(renderBlock(block('a', ['https://x.test/1', 'https://x.test/fr/1'], 1_000)));
+    writer.add(renderBlock(block('b', ['https://x.test/2'])));
+    const file = contentOf(writer.close()!);
+    const older = file.blocks.map(
+      ([key, xml, , time, locales]) => [key, xml, 17, time, locales] as (typeof file.blocks)[number]
+    );
+    expect(splitFile(file.xml, older)).toEqual(splitFile(file.xml, file.blocks));
+    expect(splitFile(file.xml, older).map((item) => urlsetText(item.xml))).toEqual([
+      'https://x.test/1\nhttps://x.test/fr/1\n',
+      'https://x.test/2\n',
+    ]);
+  });
+
   it('refuses an index that does not match the file', () => {
     const writer = newWriter(limits);
     writer.add(renderBlock(block('a', ['https://x.test/1'])));
@@ -543,6 +551,6 @@ describe('splitFile (the block index an incremental run splices with)', () => {
       ([key, xml, text, time, locales]) =>
         [key, xml + 1, text, time, locales] as (typeof file.blocks)[number]
     );
-    expect(() => splitFile(file.xml, file.text, broken)).toThrow(/does not match/);
+    expect(() => splitFile(file.xml, broken)).toThrow(/does not match/);
   });
 });

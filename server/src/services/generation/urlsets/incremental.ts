@@ -38,18 +38,16 @@ async function storedBlocks(
   source: StoredFile,
   live: StoredFile[]
 ): Promise<RenderedBlock[] | null> {
-  const text = live.find((file) => file.name === textName(source.name));
   const blockIndex = live.find((file) => file.name === blockIndexName(source.name));
-  if (!text || !blockIndex) return null;
+  if (!blockIndex) return null;
   const store = getService(run.strapi, 'file-store');
   try {
-    const [xmlContent, textContent, blockIndexContent] = await Promise.all([
+    const [xmlContent, blockIndexContent] = await Promise.all([
       store.readText(source),
-      store.readText(text),
       store.readText(blockIndex),
     ]);
     const index = JSON.parse(blockIndexContent) as BlockIndexEntry[];
-    return splitFile(xmlContent, textContent, index, run.plan.extensions);
+    return splitFile(xmlContent, index, run.plan.extensions);
   } catch (error) {
     run.strapi.log.warn(
       `[sitemap] ${source.name} is rewritten from the database: ${(error as Error).message}`
@@ -96,6 +94,7 @@ export async function rewriteDocuments(
         handOff.kept(source.id);
         continue;
       }
+      // The text twin too: sets written before twins were read off the XML have one stored.
       for (const name of [source.name, textName(source.name), blockIndexName(source.name)])
         run.files.replaced.add(name);
       const start = handOff.startOf(source);

@@ -1,7 +1,7 @@
 /**
  * The blocks of the live files a run replaces, read back for the comparison of core/urls/url-changes:
- * per group, its urlsets in key order, one file's text twin and block index in memory at a time
- * (never its XML: a block's size, lastmod and URLs tell whether its entry changed).
+ * per group, its urlsets in key order, one file and its block index in memory at a time (a block's
+ * size, lastmod and URLs tell whether its entry changed).
  */
 import {
   blockSignature,
@@ -11,43 +11,36 @@ import {
   type UrlChanges,
 } from '../../../core/urls/url-changes';
 import { inRangeOrder } from '../../../core/files/file-layout';
-import { blockIndexName, textName } from '../../../core/files/file-names';
-import type { BlockIndexEntry, RenderedBlock } from '../../../core/files/urlset-writer';
+import { blockIndexName } from '../../../core/files/file-names';
+import { urlsetText } from '../../../core/files/urlset-text';
+import {
+  splitFile,
+  type BlockIndexEntry,
+  type RenderedBlock,
+} from '../../../core/files/urlset-writer';
 import type { StoredFile } from '../../store/file-store';
 import { getService } from '../../../utils/get-service';
 import type { Run } from '../run-state';
 
 /** A rendered block as the comparison sees it. */
-export const comparedBlock = (block: RenderedBlock): ComparedBlock => ({
-  key: block.key,
-  urls: urlsOfText(block.text),
-  signature: blockSignature(block.xml.length, block.lastmodTime, block.text),
-});
+export const comparedBlock = (block: RenderedBlock): ComparedBlock => {
+  const text = urlsetText(block.xml);
+  return {
+    key: block.key,
+    urls: urlsOfText(text),
+    signature: blockSignature(block.xml.length, block.lastmodTime, text),
+  };
+};
 
-/** The blocks of a live urlset, from its text twin and block index; none when either is missing. */
+/** The blocks of a live urlset, from its XML and block index; none when the index is missing. */
 async function blocksOf(run: Run, file: StoredFile, live: Map<string, StoredFile>) {
-  const text = live.get(textName(file.name));
   const index = live.get(blockIndexName(file.name));
-  if (!text || !index) return [];
+  if (!index) return [];
   const store = getService(run.strapi, 'file-store');
-  const [textContent, indexContent] = await Promise.all([
-    store.readText(text),
-    store.readText(index),
-  ]);
-  const blocks: ComparedBlock[] = [];
-  let at = 0;
-  for (const [key, xmlLength, textLength, lastmodTime] of JSON.parse(
-    indexContent
-  ) as BlockIndexEntry[]) {
-    const blockText = textContent.slice(at, at + textLength);
-    at += textLength;
-    blocks.push({
-      key,
-      urls: urlsOfText(blockText),
-      signature: blockSignature(xmlLength, lastmodTime, blockText),
-    });
-  }
-  return blocks;
+  const [xml, indexContent] = await Promise.all([store.readText(file), store.readText(index)]);
+  return splitFile(xml, JSON.parse(indexContent) as BlockIndexEntry[], run.plan.extensions).map(
+    comparedBlock
+  );
 }
 
 /**

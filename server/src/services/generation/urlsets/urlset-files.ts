@@ -1,9 +1,9 @@
 /**
  * How a run writes urlset files: a writer per series (core/files/urlset-writer) compressing as it
- * goes, blocks rendered with the plan's extensions, and each closed file saved with its text twin
- * and its block index (what an incremental run splices).
+ * goes, blocks rendered with the plan's extensions, and each closed file saved with its block index
+ * (what an incremental run splices; the text twin is read off the XML when asked).
  */
-import { blockIndexName, textName, XSL_NAME } from '../../../core/files/file-names';
+import { blockIndexName, XSL_NAME } from '../../../core/files/file-names';
 import { GzipFileSink } from '../../../core/files/gzip-file';
 import { formatW3cDateTime } from '../../../core/urls/lastmod';
 import {
@@ -24,7 +24,7 @@ export type OnBlock = (groupKey: string, block: Block) => void;
 /** The stylesheet urlsets and indexes point to, when the settings serve one. */
 export const xslHrefOf = (run: Run) => (run.plan.settings.xsl ? XSL_NAME : undefined);
 
-/** Saves a closed urlset with its text twin and block index (timed by `timer`: UNTIMED beside the flow). */
+/** Saves a closed urlset with its block index (timed by `timer`: UNTIMED beside the flow). */
 export async function saveUrlset(
   run: Run,
   file: WrittenFile,
@@ -45,10 +45,9 @@ export async function saveUrlset(
     localeCounts: file.localeCounts,
     counts: file.counts,
   };
-  const { xml, text, blockIndex } = await timer.during('compressing', () => file.sink.finish());
+  const { xml, blockIndex } = await timer.during('compressing', () => file.sink.finish());
   const row = await timer.during('storing', async () => {
     const saved = await run.files.save({ ...common, format: 'urlset', body: xml });
-    await run.files.save({ ...common, name: textName(meta.name), format: 'text', body: text });
     await run.files.save({
       ...common,
       name: blockIndexName(meta.name),
