@@ -19,6 +19,8 @@
  * after restarting Strapi on the same database, the first plan.json a new process answers.
  * `--reads on` (SQLite) also times the ways a full run could read the articles: sqlite-reads.js.
  * `--sqlite-mmap 1073741824` sets SQLite's mmap_size on Strapi's connection (test/app/config).
+ * `--worker-floor on` (PostgreSQL) also measures the floor of issue 24's Worker design against the
+ * same work in this thread: worker-floor.js.
  */
 const fs = require('fs');
 const os = require('os');
@@ -27,6 +29,7 @@ const crypto = require('crypto');
 const { monitorEventLoopDelay, PerformanceObserver } = require('perf_hooks');
 const { seedArticles, seedArticlesPostgres } = require('./seed');
 const { sqliteReads } = require('./sqlite-reads');
+const { floorJob, inThread, inWorker, WORKER_LIMITS } = require('./worker-floor');
 
 const args = Object.fromEntries(
   process.argv
@@ -43,6 +46,7 @@ const SIZES = String(args.n || '10000,100000')
 const CLIENT = args.db || 'sqlite';
 const VISITORS = args.visitors === 'on';
 const READS = args.reads === 'on' && CLIENT === 'sqlite';
+const WORKER_FLOOR = args['worker-floor'] === 'on' && CLIENT === 'postgres';
 // SQLite's mmap_size on Strapi's connection (the README's tip), in bytes.
 if (args['sqlite-mmap'])
   process.env.DATABASE_SQLITE_MMAP_SIZE = String(Number(args['sqlite-mmap']));
@@ -110,17 +114,7 @@ const escapeXml = (value) =>
  * gzip, no storage).
  */
 async function lowerBound(strapi) {
-  const knex = strapi.db.connection;
-  const article = strapi.db.metadata.get('api::article.article');
-  const category = strapi.db.metadata.get('api::category.category');
-  const link = article.attributes.category.joinTable;
-  const query = () =>
-    knex(`${article.tableName} as a`)
-      .leftJoin(`${link.name} as l`, `l.${link.joinColumn.name}`, 'a.id')
-      .leftJoin(`${category.tableName} as c`, 'c.id', `l.${link.inverseJoinColumn.name}`)
-      .select('a.id', 'a.slug', 'a.updated_at', 'c.slug as category_slug')
-      .whereNotNull('a.published_at')
-      .orderBy('a.id');
+  const query = boundQuery(strapi);
   let files = 0;
   let urls = 0;
   let parts = [];
@@ -139,6 +133,21 @@ async function lowerBound(strapi) {
   }
   if (parts.length) files++;
   return { urls, files };
+}
+
+/** The lower bound's query: the published articles in id order, their category joined. */
+function boundQuery(strapi) {
+  const knex = strapi.db.connection;
+  const article = strapi.db.metadata.get('api::article.article');
+  const category = strapi.db.metadata.get('api::category.category');
+  const link = article.attributes.category.joinTable;
+  return () =>
+    knex(`${article.tableName} as a`)
+      .leftJoin(`${link.name} as l`, `l.${link.joinColumn.name}`, 'a.id')
+      .leftJoin(`${category.tableName} as c`, 'c.id', `l.${link.inverseJoinColumn.name}`)
+      .select('a.id', 'a.slug', 'a.updated_at', 'c.slug as category_slug')
+      .whereNotNull('a.published_at')
+      .orderBy('a.id');
 }
 
 /**
@@ -670,6 +679,47 @@ async function benchVisitors(strapi, baseUrl, n, plainFull) {
   };
 }
 
+/**
+ * `--worker-floor on`: the floor of issue 24's Worker design against the same work in this thread
+ * (worker-floor.js), each with its peak RSS above idle and the longest hold of this thread's loop.
+ */
+async function measureWorkerFloor(strapi, n, bound) {
+  const job = floorJob(strapi, boundQuery(strapi), n);
+  const rows = [];
+  for (const [way, fn] of [
+    ['thread', () => inThread(job)],
+    ['worker', () => inWorker(job, WORKER_LIMITS)],
+  ]) {
+    await settle();
+    global.gc?.();
+    const idle = process.memoryUsage().rss;
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
+    const measured = await measure(`floor in ${way}`, fn);
+    loopDelay.disable();
+    rows.push({
+      way,
+      ms: measured.ms,
+      ratio: measured.ms / bound.ms,
+      peakAboveIdle: measured.peakRss - idle,
+      longestLoopGapMs: loopDelay.max / 1e6,
+      ...measured.value,
+    });
+  }
+  console.log(
+    [
+      `worker floor (limits ${JSON.stringify(WORKER_LIMITS)}), lower bound ${s(bound.ms)}:`,
+      '| way | time | / lower bound | peak RSS above idle | longest loop gap | URLs | files | gzip bytes |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      ...rows.map(
+        (row) =>
+          `| ${row.way} | ${s(row.ms)} | ${row.ratio.toFixed(2)}× | ${mb(row.peakAboveIdle)} | ${row.longestLoopGapMs.toFixed(0)} ms | ${row.urls} | ${row.files} | ${mb(row.bytes)} |`
+      ),
+    ].join('\n')
+  );
+  return rows;
+}
+
 async function benchSize(n) {
   const drop = await createDatabase();
   process.env.SITEMAP_PLUGIN_CONFIG = JSON.stringify({
@@ -696,6 +746,7 @@ async function benchSize(n) {
         (await strapi.db.connection.raw('pragma mmap_size'))[0]?.mmap_size
       );
     const bound = await measure('lower bound', () => lowerBound(strapi));
+    const workerFloor = WORKER_FLOOR ? await measureWorkerFloor(strapi, n, bound) : null;
     // An editor's saves of a draft, on an idle Strapi, then while the full run goes on.
     const editor = await draftArticle(strapi, 'Editor', 'bench-editor');
     const idleSaves = await editorSaves(strapi, editor.documentId, 'idle');
@@ -805,6 +856,7 @@ async function benchSize(n) {
       serving,
       visitors,
       reads,
+      workerFloor,
       debounceMs: DEBOUNCE_MS,
     };
   } finally {
