@@ -126,7 +126,6 @@ export type TextTwinSummary = Pick<
   'name' | 'url' | 'contentType' | 'urlCount' | 'generatedAt'
 >;
 
-/** A run as GET /sitemap/status lists it (a row of the runs table). */
 /** What a run did to a listed URL (the run history names each: `dashboard.runs.kind.<kind>`). */
 export const CHANGE_KINDS = ['added', 'changed', 'removed'] as const;
 
@@ -147,6 +146,7 @@ export interface RunChanges {
   samples: ChangeSample[];
 }
 
+/** A run as GET /sitemap/status lists it (a row of the runs table). */
 export interface RunSummary {
   id: number;
   trigger: string;
