@@ -29,7 +29,7 @@ const crypto = require('crypto');
 const { monitorEventLoopDelay, PerformanceObserver } = require('perf_hooks');
 const { seedArticles, seedArticlesPostgres } = require('./seed');
 const { sqliteReads } = require('./sqlite-reads');
-const { floorJob, inThread, inWorker, WORKER_LIMITS } = require('./worker-floor');
+const { escapeXml, floorJob, inThread, inWorker, WORKER_LIMITS } = require('./worker-floor');
 
 const args = Object.fromEntries(
   process.argv
@@ -98,14 +98,6 @@ async function createDatabase() {
 
 /** Rows per page of the lower bound's scan: large pages, so it is close to one pass over the table. */
 const SCAN_PAGE = 10_000;
-
-const escapeXml = (value) =>
-  /[&<>"']/.test(value)
-    ? value.replace(
-        /[&<>"']/g,
-        (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]
-      )
-    : value;
 
 /**
  * The lower bound: the machine's floor for the same output. One pass over the published rows in

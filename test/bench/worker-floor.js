@@ -18,6 +18,7 @@ const PAGE = 1_000;
 /** The urlsets' level (server/src/core/files/gzip-file.ts URLSET_GZIP_LEVEL). */
 const GZIP_LEVEL = 1;
 
+/** The lower bound's escaping (run.js) too: escaped concatenation, the cheapest correct way. */
 const escapeXml = (value) =>
   /[&<>"']/.test(value)
     ? value.replace(
@@ -171,4 +172,4 @@ function floorJob(strapi, query, expected) {
 /** The heap the worker may use: V8's old generation and young generation, in MB. */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 };
 
-module.exports = { floorJob, inThread, inWorker, WORKER_LIMITS };
+module.exports = { escapeXml, floorJob, inThread, inWorker, WORKER_LIMITS };
