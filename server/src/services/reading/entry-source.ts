@@ -11,12 +11,20 @@
  * Relation shapes this does not handle are read through the query engine with populate instead.
  */
 import type { Core } from '@strapi/strapi';
-import { fromDbValue } from '../../core/reading/db-values';
 import { joinedRead, readsWithJoins } from '../../core/reading/joined-read';
 import { readExtensionValues } from './extension-reads';
 import { chunksOf } from '../../core/reading/sql-chunks';
 import { canStreamRows, streamRows } from './row-stream';
+import {
+  documentGatherer,
+  rowMapper,
+  type RowShape,
+  type SourceDocument,
+  type SourceRow,
+} from '../../core/reading/source-rows';
 import type { TypeQuery } from '../../core/plan/compile';
+
+export type { SourceDocument, SourceVersion } from '../../core/reading/source-rows';
 
 /** A type's read query (from the plan) and what part of it to read. */
 export interface SourceQuery extends TypeQuery {
@@ -31,29 +39,9 @@ export interface SourceQuery extends TypeQuery {
   documentIds?: string[];
 }
 
-export interface SourceVersion {
-  locale?: string;
-  entry: Record<string, unknown>;
-  /** What the type's extensions read of the version (images, video…), by extension name. */
-  extras?: Record<string, unknown>;
-  /** The sites whose filter the version matches, when the type is listed on sites. */
-  sites?: string[];
-}
-
-export interface SourceDocument {
-  documentId: string;
-  versions: SourceVersion[];
-}
-
 /** The entry of a document's version in `locale` (undefined for a type without locales). */
 export const entryIn = (doc: SourceDocument, locale: string | undefined) =>
   doc.versions.find((version) => version.locale === locale)?.entry;
-
-interface SourceRow {
-  documentId: string;
-  locale?: string;
-  entry: Record<string, unknown>;
-}
 
 /** A page of rows; `fetched` counts the rows the database returned, before any was dropped. */
 export type PageReader = (after: string) => Promise<{ rows: SourceRow[]; fetched: number }>;
@@ -131,8 +119,7 @@ export function queryEngineReader(
 
 /**
  * The SQL read of a query `readsWithJoins` accepts: conditions and order compiled by Strapi's query
- * builder, relations joined. `select(after)` builds the query; `rowMapper()` turns a run of its rows
- * (a page, or a whole stream) into entries.
+ * builder, relations joined. `select(after)` builds the query; `shape` says how its rows map to entries.
  */
 function sqlRead(strapi: Core.Strapi, query: SourceQuery) {
   const root = strapi.db.queryBuilder(query.uid).alias;
@@ -143,8 +130,11 @@ function sqlRead(strapi: Core.Strapi, query: SourceQuery) {
   // DISTINCT of a relational filter, PostgreSQL (and MySQL) refuse to order by a column not selected.
   if (localeColumn) select.push(`${root}.${localeColumn} as sitemap_locale`);
   for (const column of plan.columns) select.push(column.select);
-  const columns = plan.columns.map((column) => ({ ...column, convert: fromDbValue(column.type) }));
-  const nodes = plan.nodes.slice(1);
+  const shape: RowShape = {
+    localized: query.localized,
+    nodes: plan.nodes.slice(1),
+    columns: plan.columns,
+  };
 
   // (document_id, locale) is what Strapi's documents index holds, so the database reads rows in
   // order; the query builder's `id` tie-break (needless: a published document has one row per
@@ -167,31 +157,8 @@ function sqlRead(strapi: Core.Strapi, query: SourceQuery) {
       for (const join of plan.joins) join(knexQuery);
       return knexQuery;
     },
-    rowMapper() {
-      let previousId: unknown;
-      return (rows: Array<Record<string, unknown>>) => {
-        const result: SourceRow[] = [];
-        for (const row of rows) {
-          // A to-one relation with two links (broken data) would repeat the row: keep the first, as populate does.
-          if (row.sitemap_id === previousId) continue;
-          previousId = row.sitemap_id;
-          const documentId = String(row.sitemap_document_id);
-          const locale = query.localized ? (row.sitemap_locale as string) : undefined;
-          const entry: Record<string, unknown> = { id: row.sitemap_id, documentId };
-          if (query.localized) entry.locale = locale;
-          const objects = [entry];
-          for (const node of nodes) {
-            const object = {};
-            objects[node.parent][node.key] = object;
-            objects.push(object);
-          }
-          for (const column of columns)
-            objects[column.node][column.key] = column.convert(row[column.alias]);
-          result.push({ documentId, locale, entry });
-        }
-        return result;
-      };
-    },
+    /** What maps its rows (core/reading/source-rows). */
+    shape,
   };
 }
 
@@ -221,7 +188,7 @@ function columnReader(strapi: Core.Strapi, query: SourceQuery, pageSize: number)
   return async (after) => {
     const rows = (await read.select(after).limit(pageSize)) as Array<Record<string, unknown>>;
     // A page may start with the row that ended the previous one (a document read again).
-    return { rows: read.rowMapper()(rows), fetched: rows.length };
+    return { rows: rowMapper(read.shape)(rows), fetched: rows.length };
   };
 }
 
@@ -238,20 +205,26 @@ async function* streamedDocuments(
   batchSize: number
 ): AsyncGenerator<SourceDocument[]> {
   const read = sqlRead(strapi, query);
-  const toRows = read.rowMapper();
-  let pending: SourceDocument | undefined;
+  const toRows = rowMapper(read.shape);
+  const documents = documentGatherer();
   for await (const rows of streamRows(strapi, wholeTypeQuery(strapi, read), batchSize)) {
-    const documents: SourceDocument[] = pending ? [pending] : [];
-    for (const row of toRows(rows)) {
-      const last = documents[documents.length - 1];
-      if (last && last.documentId === row.documentId) last.versions.push(row);
-      else documents.push({ documentId: row.documentId, versions: [row] });
-    }
-    // The last document may go on in the next batch (its other locales).
-    pending = documents.pop();
-    if (documents.length > 0) yield documents;
+    const completed = documents.add(toRows(rows));
+    if (completed.length > 0) yield completed;
   }
-  if (pending) yield [pending];
+  const last = documents.end();
+  if (last.length > 0) yield last;
+}
+
+/**
+ * A whole type's sorted query as SQL and how its rows map (for the run's Worker, which reads it on
+ * a connection of its own); null when the query engine or extra queries have to read the type.
+ */
+export function wholeTypeRead(strapi: Core.Strapi, query: SourceQuery) {
+  if (query.extensions.length > 0 || query.sites?.length) return null;
+  if (!readsWithJoins(strapi.db.metadata, query)) return null;
+  const read = sqlRead(strapi, query);
+  const { sql, bindings } = wholeTypeQuery(strapi, read).toSQL().toNative();
+  return { sql: sql as string, bindings: bindings as unknown[], shape: read.shape };
 }
 
 /** True for a read of a whole type, which one sorted query answers. */
