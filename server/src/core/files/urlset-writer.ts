@@ -8,6 +8,7 @@ import { escapeXml } from './xml';
 import { URL_OPEN } from './urlset-text';
 import { URL_EXTENSIONS } from '../extensions';
 import type { UrlExtension } from '../extensions/extension';
+import type { ValidationReport } from '../urls/url-checks';
 import type { FileLimits, UrlRecord } from '../../../../shared/types';
 
 /** The URLs of one document (all its locales), kept together so one document lives in one file. */
@@ -52,7 +53,7 @@ export interface FileSink {
 }
 
 /** A file the writer has closed: its content went to `sink`, this is what its metadata needs. */
-export interface ClosedFile<S extends FileSink = FileSink> {
+export interface ClosedFile<S = FileSink> {
   sink: S;
   urlCount: number;
   byteSize: number;
@@ -194,6 +195,26 @@ export function renderBlock(
   };
   if (counts) rendered.counts = counts;
   return rendered;
+}
+
+/** Renders a block; null, reported, when it is too large for any file the writer writes. */
+export function renderFitting(
+  writer: Pick<UrlsetWriter, 'fits'>,
+  block: UrlBlock,
+  extensions: readonly UrlExtension[],
+  report: ValidationReport,
+  contentType?: string
+): RenderedBlock | null {
+  const rendered = renderBlock(block, extensions);
+  if (writer.fits(rendered)) return rendered;
+  report.add({
+    rule: 'file-limit',
+    contentType,
+    documentId: block.key,
+    url: block.records[0].loc,
+    detail: `${block.records.length} URLs`,
+  });
+  return null;
 }
 
 /**

@@ -170,7 +170,8 @@ const sitesListing = (uid: string, settings: SitemapSettings) =>
     .filter(([, site]) => Object.prototype.hasOwnProperty.call(site.contentTypes, uid))
     .map(([name, site]) => ({ name, site }));
 
-function groupKeys(settings: SitemapSettings) {
+/** The series a file of `base` on `origin` belongs to (SitemapPlan.groupKey). */
+export function groupKeys(settings: SitemapSettings) {
   const hosts = {
     hostname: settings.hostname,
     hostnames: isPlainObject(settings.hostnames) ? settings.hostnames : {},

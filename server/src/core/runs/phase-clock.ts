@@ -46,6 +46,20 @@ export class PhaseClock {
     }
   }
 
+  /**
+   * Counts what work done elsewhere (the run's Worker) spent, in place of time counted to the
+   * current phase (which awaited it): the phases still add up to the run's wall time.
+   */
+  absorb(phases: Partial<Record<RunPhase, number>>) {
+    this.switchTo(this.current);
+    let total = 0;
+    for (const ms of Object.values(phases)) total += ms ?? 0;
+    const waited = this.totals.get(this.current) ?? 0;
+    this.totals.set(this.current, waited - Math.min(total, waited));
+    for (const [phase, ms] of Object.entries(phases) as Array<[RunPhase, number]>)
+      this.totals.set(phase, (this.totals.get(phase) ?? 0) + ms);
+  }
+
   /** Milliseconds per phase so far, rounded; phases never entered are left out. */
   summary(): Partial<Record<RunPhase, number>> {
     this.switchTo(this.current);

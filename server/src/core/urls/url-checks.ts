@@ -29,6 +29,16 @@ export class ValidationReport {
     if (count <= this.samplesPerRule) this.samples.push(sample);
   }
 
+  /** Adds what another report found (the run's Worker keeps its own). */
+  merge(other: ValidationSummary) {
+    for (const [rule, count] of Object.entries(other.counts) as Array<[RuleCode, number]>) {
+      const before = this.counts[rule] ?? 0;
+      this.counts[rule] = before + count;
+      const room = Math.max(0, this.samplesPerRule - before);
+      this.samples.push(...other.samples.filter((sample) => sample.rule === rule).slice(0, room));
+    }
+  }
+
   count(rule: RuleCode) {
     return this.counts[rule] ?? 0;
   }

@@ -17,12 +17,35 @@ const SHARDS = 1 << SHARD_BITS;
 /** Slots a table starts with: 256 tables of 8 slots are 16 KB, for the small sets of a preview. */
 const FIRST_SLOTS = 8;
 
+/** A set's tables as plain typed arrays: handed to the run's Worker and back (transferred, not copied). */
+export interface UrlHashSetState {
+  tables: Uint32Array[];
+  sizes: Uint32Array;
+}
+
 export class UrlHashSet {
-  private tables: Uint32Array[] = Array.from(
-    { length: SHARDS },
-    () => new Uint32Array(2 * FIRST_SLOTS)
-  );
-  private sizes = new Uint32Array(SHARDS);
+  private tables: Uint32Array[];
+  private sizes: Uint32Array;
+
+  constructor(
+    state: UrlHashSetState = {
+      tables: Array.from({ length: SHARDS }, () => new Uint32Array(2 * FIRST_SLOTS)),
+      sizes: new Uint32Array(SHARDS),
+    }
+  ) {
+    this.tables = state.tables;
+    this.sizes = state.sizes;
+  }
+
+  /** Its tables, to transfer; the set must not be used after. */
+  state(): UrlHashSetState {
+    return { tables: this.tables, sizes: this.sizes };
+  }
+
+  /** The buffers `state()` holds, for a transfer list. */
+  static buffers(state: UrlHashSetState): ArrayBuffer[] {
+    return [...state.tables, state.sizes].map((array) => array.buffer as ArrayBuffer);
+  }
 
   /** Adds the URL; returns false when it was already there. */
   add(url: string): boolean {

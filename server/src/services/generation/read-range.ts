@@ -34,6 +34,12 @@ export interface ReadRange {
  */
 const DOCUMENTS_BETWEEN_TURNS = 250;
 
+/** The outputs' readers of a read of `uid` (each output starts one per read: call once). */
+export const readersOf = (run: Run, uid: string, whole: boolean) =>
+  run.outputs
+    .map((output) => output.reader?.(uid, whole))
+    .filter((reader): reader is OutputReader => Boolean(reader));
+
 /**
  * Reads documents of `uid` in (after, upTo] and hands their URLs to the urlsets and the outputs;
  * `afterPage` saves what a page completed (per page, not per URL: awaits cost at a million URLs).
@@ -43,13 +49,11 @@ export async function readRange(
   uid: string,
   range: ReadRange,
   onBlock: OnBlock,
-  afterPage?: () => Promise<void>
+  afterPage?: () => Promise<void>,
+  readers = readersOf(run, uid, Boolean(range.whole))
 ) {
   const { strapi } = run;
   const { plan, query: typeQuery } = run.plan.types.get(uid)!;
-  const readers = run.outputs
-    .map((output) => output.reader?.(uid, Boolean(range.whole)))
-    .filter((reader): reader is OutputReader => Boolean(reader));
   const excluded = await getService(strapi, 'exclusions').keysFor(uid);
   const context = {
     now: run.now,

@@ -32,3 +32,27 @@ describe('PhaseClock', () => {
     expect(clock.summary()).toEqual({ other: 0, storing: 10, building: 4 });
   });
 });
+
+describe('PhaseClock.absorb', () => {
+  it('counts work done elsewhere in place of the wait for it: phases still add up to the wall time', async () => {
+    let now = 0;
+    const clock = new PhaseClock(() => now);
+    now = 10; // other: starting the Worker
+    await clock.during('other', async () => {
+      now = 110; // waiting for the Worker, which read for 60 and built for 30
+      clock.absorb({ reading: 60, building: 30 });
+    });
+    const summary = clock.summary();
+    expect(summary).toEqual({ other: 20, reading: 60, building: 30 });
+    expect(Object.values(summary).reduce((sum, ms) => sum + (ms ?? 0), 0)).toBe(110);
+  });
+
+  it('never takes more from the current phase than it has run', () => {
+    let now = 0;
+    const clock = new PhaseClock(() => now);
+    now = 10;
+    clock.absorb({ building: 25 });
+    now = 20;
+    expect(clock.summary()).toEqual({ other: 10, building: 25 });
+  });
+});

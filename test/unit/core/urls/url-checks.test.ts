@@ -90,6 +90,26 @@ describe('ValidationReport', () => {
   });
 });
 
+describe('ValidationReport.merge (what the run Worker found)', () => {
+  it('adds the counts, and samples only up to the per-rule limit', () => {
+    const main = new ValidationReport(3);
+    main.add({ rule: 'url-duplicate', url: 'https://e.com/a' });
+    main.add({ rule: 'url-duplicate', url: 'https://e.com/b' });
+    const worker = new ValidationReport(3);
+    for (const letter of ['c', 'd', 'e'])
+      worker.add({ rule: 'url-duplicate', url: `https://e.com/${letter}` });
+    worker.add({ rule: 'pattern-unfilled', documentId: 'doc1' });
+    main.merge(worker.summary());
+    expect(main.summary().counts).toEqual({ 'url-duplicate': 5, 'pattern-unfilled': 1 });
+    expect(main.summary().samples.map((sample) => sample.url ?? sample.documentId)).toEqual([
+      'https://e.com/a',
+      'https://e.com/b',
+      'https://e.com/c',
+      'doc1',
+    ]);
+  });
+});
+
 describe('RULES', () => {
   it('leaves out entries that break URL rules or ask not to be listed, and only warns on lastmod and priority', () => {
     const leftOut = Object.entries(RULES)

@@ -99,3 +99,18 @@ describe('UrlHashSet', () => {
     expect(largestStep).toBeLessThanOrEqual(8 * 1024);
   });
 });
+
+describe('UrlHashSet state (handed to the run Worker and back)', () => {
+  it('keeps every URL through state() and a new set over it, and goes on growing', () => {
+    const first = new UrlHashSet();
+    for (let i = 0; i < 5000; i++) first.add(`https://example.com/${i}`);
+    const state = first.state();
+    // What a Worker receives: the same arrays, moved (structuredClone with a transfer list).
+    const moved = structuredClone(state, { transfer: UrlHashSet.buffers(state) });
+    expect(state.sizes.byteLength).toBe(0);
+    const second = new UrlHashSet(moved);
+    for (let i = 0; i < 5000; i++) expect(second.add(`https://example.com/${i}`)).toBe(false);
+    for (let i = 5000; i < 20000; i++) expect(second.add(`https://example.com/${i}`)).toBe(true);
+    expect(second.add('https://example.com/19999')).toBe(false);
+  });
+});

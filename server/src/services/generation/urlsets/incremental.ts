@@ -21,6 +21,7 @@ import {
 } from '../../../core/files/file-names';
 import { UrlHashSet } from '../../../core/urls/url-hash-set';
 import {
+  renderFitting,
   splitFile,
   type BlockIndexEntry,
   type RenderedBlock,
@@ -28,7 +29,7 @@ import {
 import type { StoredFile } from '../../store/file-store';
 import { readRange } from '../read-range';
 import type { Run } from '../run-state';
-import { newWriter, renderFitting, saveUrlset, type Block } from './urlset-files';
+import { newWriter, saveUrlset, type Block } from './urlset-files';
 import { getService } from '../../../utils/get-service';
 import { comparedBlock } from './live-blocks';
 
@@ -107,7 +108,7 @@ export async function rewriteDocuments(
           if (!byGroup.has(blockGroup)) needsWholeType = true;
           return;
         }
-        const rendered = renderFitting(run, writer, block, uid);
+        const rendered = renderFitting(writer, block, run.plan.extensions, run.report, uid);
         if (rendered) fresh.push(rendered);
       };
       // Duplicates are checked among the URLs read for this file: the same documents are read

@@ -6,17 +6,12 @@
 import { blockIndexName, XSL_NAME } from '../../../core/files/file-names';
 import { GzipFileSink } from '../../../core/files/gzip-file';
 import { formatW3cDateTime } from '../../../core/urls/lastmod';
-import {
-  renderBlock,
-  UrlsetWriter,
-  type ClosedFile,
-  type RenderedBlock,
-  type UrlBlock,
-} from '../../../core/files/urlset-writer';
+import { UrlsetWriter, type ClosedFile, type UrlBlock } from '../../../core/files/urlset-writer';
 import type { Run } from '../run-state';
 import type { PhaseTimer } from '../../../core/runs/phase-clock';
 
-export type WrittenFile = ClosedFile<GzipFileSink>;
+/** A closed urlset whose sink gives its compressed XML and block index (a GzipFileSink, or bytes a Worker wrote). */
+export type WrittenFile = ClosedFile<Pick<GzipFileSink, 'finish'>>;
 export type Block = UrlBlock & { locales: Array<string | undefined> };
 /** Takes a document's block of URLs for one host group's series. */
 export type OnBlock = (groupKey: string, block: Block) => void;
@@ -83,22 +78,3 @@ export const newWriter = (
     },
     run.plan.extensions
   );
-
-/** Renders a block; null, reported, when it is too large for any file. */
-export function renderFitting(
-  run: Run,
-  writer: UrlsetWriter<GzipFileSink>,
-  block: UrlBlock,
-  contentType?: string
-): RenderedBlock | null {
-  const rendered = renderBlock(block, run.plan.extensions);
-  if (writer.fits(rendered)) return rendered;
-  run.report.add({
-    rule: 'file-limit',
-    contentType,
-    documentId: block.key,
-    url: block.records[0].loc,
-    detail: `${block.records.length} URLs`,
-  });
-  return null;
-}
