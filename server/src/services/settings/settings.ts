@@ -27,6 +27,7 @@ import { mergeSettings } from '../../core/settings/usable';
 import { readAccessErrors } from '../../core/settings/mapping-access';
 import { externalSitemaps, type ExternalSitemap } from '../../core/settings/external-sitemaps';
 import { healthCheckOptions, type HealthCheckOptions } from '../../core/health/health-options';
+import { workerOption } from '../../core/settings/worker-option';
 import type { FieldError, SchemaCatalog, SitemapSettings } from '../../../../shared/types';
 import { PLUGIN_ID } from '../../uids';
 import { getService } from '../../utils/get-service';
@@ -129,13 +130,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   let carriedOver = false;
   const pluginConfig = () =>
     (strapi.config.get(`plugin::${PLUGIN_ID}`) ?? {}) as Record<string, unknown>;
-  /** The settings of config/plugins; `lease`, `externalSitemaps`, `healthCheck` and `serving` there are options, not settings. */
+  /** The settings of config/plugins; `lease`, `externalSitemaps`, `healthCheck`, `serving` and `worker` there are options, not settings. */
   const fileConfig = () => {
     const {
       lease: _lease,
       externalSitemaps: _external,
       healthCheck: _health,
       serving: _serving,
+      worker: _worker,
       ...settings
     } = pluginConfig();
     return settings as Partial<SitemapSettings>;
@@ -236,6 +238,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** The health check of listed URLs, when config/plugins turns it on (checked at startup). */
     healthCheck(): HealthCheckOptions | null {
       return healthCheckOptions(pluginConfig().healthCheck).options;
+    },
+
+    /** Whether full runs may write urlsets in a Worker (urlsets/worker-type; checked at startup). */
+    workerEnabled(): boolean {
+      return workerOption(pluginConfig().worker).enabled;
     },
 
     /** The settings of config/plugins (the site owner's code). */

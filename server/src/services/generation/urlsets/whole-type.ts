@@ -4,18 +4,20 @@
  */
 import { urlsetName } from '../../../core/files/file-names';
 import type { GzipFileSink } from '../../../core/files/gzip-file';
-import type { UrlBlock, UrlsetWriter } from '../../../core/files/urlset-writer';
+import { renderFitting, type UrlBlock, type UrlsetWriter } from '../../../core/files/urlset-writer';
 import type { ComparedBlock } from '../../../core/urls/url-changes';
 import type { StoredFile } from '../../store/file-store';
-import { readRange } from '../read-range';
+import { readersOf, readRange } from '../read-range';
+import { workerJobFor, writeTypeInWorker } from './worker-type';
 import type { Run } from '../run-state';
-import { newWriter, renderFitting, saveUrlset, type WrittenFile } from './urlset-files';
+import { newWriter, saveUrlset, type WrittenFile } from './urlset-files';
 import { compareGroups, comparedBlock } from './live-blocks';
 import { UNTIMED } from '../../../core/runs/phase-clock';
 
 interface FileGroup {
   key: string;
-  writer: UrlsetWriter<GzipFileSink>;
+  /** Null when its files come written (by the run's Worker: urlsets/worker-type). */
+  writer: UrlsetWriter<GzipFileSink> | null;
   /** The sink of the file being written, to wait for its compression to keep up. */
   sink: GzipFileSink | null;
   seq: number;
@@ -78,27 +80,30 @@ export function freshGroups(
   const closeAll = async () => {
     await settle();
     for (const group of groups.values()) {
-      const last = group.writer.close();
+      const last = group.writer?.close();
       if (last) await save(group, last, true);
     }
     await saved();
     if (comparisons) await run.clock.during('comparing', () => comparisons.finish());
   };
+  const groupOf = (key: string) => {
+    let group = groups.get(key);
+    if (!group)
+      groups.set(key, (group = { key, writer: null, sink: null, seq: 0, previousEnd: '' }));
+    return group;
+  };
   return {
     /** Adds a block to a group's open file; a file it fills starts saving at the next `settle`. */
     add(groupKey: string, block: UrlBlock) {
-      let group = groups.get(groupKey);
-      if (!group) {
-        const created: FileGroup = {
-          key: groupKey,
-          writer: newWriter(run, (sink) => (created.sink = sink)),
-          sink: null,
-          seq: 0,
-          previousEnd: '',
-        };
-        groups.set(groupKey, (group = created));
-      }
-      const rendered = renderFitting(run, group.writer, block, contentType);
+      const group = groupOf(groupKey);
+      group.writer ??= newWriter(run, (sink) => (group.sink = sink));
+      const rendered = renderFitting(
+        group.writer,
+        block,
+        run.plan.extensions,
+        run.report,
+        contentType
+      );
       if (!rendered) return;
       if (comparisons) written.push({ groupKey, block: comparedBlock(rendered) });
       const closed = group.writer.add(rendered);
@@ -108,6 +113,13 @@ export function freshGroups(
     },
     /** Starts saving the files filled so far and lets compression catch up. */
     settle,
+    /**
+     * Saves a file written elsewhere (the run's Worker) as the group's next one, once the save
+     * before it is done: resolves when this one has started.
+     */
+    async saveWritten(groupKey: string, file: WrittenFile, isLast: boolean) {
+      await save(groupOf(groupKey), file, isLast);
+    },
     /**
      * Fills the groups with `fill`, then closes and saves every open file. On a failure a save in
      * flight is let end (its error is the lesser news) before the run discards its files.
@@ -130,16 +142,24 @@ export const urlsetsOf = (live: StoredFile[], contentType: string | null) =>
 
 export type FreshGroups = ReturnType<typeof freshGroups>;
 
-/** Writes every file of one type from scratch. */
+/**
+ * Writes every file of one type from scratch: in the run's Worker when it can write them alone
+ * (urlsets/worker-type), else here, with the outputs that read the type.
+ */
 export async function writeWholeType(run: Run, uid: string, live: StoredFile[]) {
   const groups = freshGroups(run, urlsetsOf(live, uid), live, uid);
+  const readers = readersOf(run, uid, true);
+  const job = readers.length === 0 ? await workerJobFor(run, uid) : null;
   await groups.writeAll(() =>
-    readRange(
-      run,
-      uid,
-      { whole: true, after: '', upTo: null },
-      (groupKey, block) => groups.add(groupKey, block),
-      () => groups.settle()
-    )
+    job
+      ? writeTypeInWorker(run, job, groups)
+      : readRange(
+          run,
+          uid,
+          { whole: true, after: '', upTo: null },
+          (groupKey, block) => groups.add(groupKey, block),
+          () => groups.settle(),
+          readers
+        )
   );
 }

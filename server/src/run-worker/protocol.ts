@@ -1,0 +1,68 @@
+/**
+ * What the main thread and the run's Worker say to each other (run-worker/index, and
+ * services/generation/urlsets/worker-type on the main side). Plain data only: it is copied, or
+ * transferred for the buffers.
+ */
+import type { CompressedBody } from '../core/files/gzip-file';
+import type { ClosedFile } from '../core/files/urlset-writer';
+import type { TypePlan } from '../core/urls/document-urls';
+import type { UrlHashSetState } from '../core/urls/url-hash-set';
+import type { RowShape } from '../core/reading/source-rows';
+import type { RunPhase } from '../core/runs/phase-clock';
+import type { FileLimits, SitemapSettings } from '../../../shared/types';
+import type { ValidationSummary } from '../../../shared/rules';
+
+/** Writes one type's urlsets from scratch: its rows read on a connection of the Worker's own. */
+export interface TypeJob {
+  contentType: string;
+  /**
+   * The type's plan; its extensions by name (built-in ones only, none reading through the query
+   * engine: the Worker has its own copy of each).
+   */
+  plan: Omit<TypePlan, 'extensions'> & { extensions: Array<{ name: string; compiled: unknown }> };
+  /** What the series' names depend on (core/plan/compile groupKeys). */
+  settings: SitemapSettings;
+  now: number;
+  excluded: Set<string>;
+  limits: FileLimits;
+  xslHref?: string;
+  read: { sql: string; bindings: unknown[]; batchSize: number; shape: RowShape };
+  connection: PgConnectionJob;
+  /** The run's duplicate check so far, handed back in `done`. */
+  seen: UrlHashSetState;
+}
+
+export interface PgConnectionJob {
+  /** Where the app's `pg` module is: the Worker loads the same driver Strapi uses. */
+  driverPath: string;
+  /** The settings Strapi's pool connects with (knex's `connectionSettings`). */
+  settings: Record<string, unknown>;
+  /** knex's `searchPath` (Strapi's `connection.schema`), set on the connection first. */
+  searchPath?: string | string[];
+}
+
+/** A closed urlset's figures, its bytes alongside. */
+export type FileFigures = Omit<ClosedFile, 'sink'>;
+
+export type FromWorker =
+  | {
+      kind: 'file';
+      groupKey: string;
+      file: FileFigures;
+      bodies: { xml: CompressedBody; blockIndex: CompressedBody };
+      /** Whether it is the series' last file (its key range is open-ended). */
+      isLast: boolean;
+    }
+  /** URLs written since the last progress message. */
+  | { kind: 'progress'; urls: number }
+  | {
+      kind: 'done';
+      report: ValidationSummary;
+      seen: UrlHashSetState;
+      priorities: Array<number | undefined>;
+      phases: Partial<Record<RunPhase, number>>;
+    }
+  | { kind: 'failed'; message: string; stack?: string };
+
+/** The main thread took the last file (its save started): the Worker may send the next. */
+export type ToWorker = { kind: 'taken' };

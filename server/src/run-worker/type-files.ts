@@ -1,0 +1,145 @@
+/**
+ * One type's urlsets written from scratch inside the run's Worker: rows → documents → URL blocks
+ * (core/urls/document-urls) → files compressed as they are written (core/files). The same steps
+ * as the main thread's read (generation/read-range) and series (urlsets/whole-type), for a type
+ * without extensions, sites, hooks or outputs reading it (worker-type decides). Each closed file
+ * goes to the main thread, which stores it; one file at a time is on its way while the next is
+ * built.
+ */
+import { GzipFileSink } from '../core/files/gzip-file';
+import { typeGroup } from '../core/files/file-names';
+import { renderFitting, UrlsetWriter, type ClosedFile } from '../core/files/urlset-writer';
+import { URL_EXTENSIONS } from '../core/extensions';
+import { groupKeys } from '../core/plan/compile';
+import { documentGatherer, rowMapper, type SourceDocument } from '../core/reading/source-rows';
+import { PhaseClock } from '../core/runs/phase-clock';
+import { documentUrls, type TypePlan, type UrlContext } from '../core/urls/document-urls';
+import { ValidationReport } from '../core/urls/url-checks';
+import { UrlHashSet } from '../core/urls/url-hash-set';
+import type { FromWorker, TypeJob } from './protocol';
+
+/** How the Worker talks to the main thread. */
+export interface MainThread {
+  post(message: FromWorker, transfer?: ArrayBuffer[]): void;
+  /** Resolves when the main thread has taken the file last posted. */
+  taken(): Promise<void>;
+}
+
+type Series = { writer: UrlsetWriter<GzipFileSink>; sink: GzipFileSink | null };
+
+/** The buffer of `bytes` when it is theirs alone (a small Buffer shares Node's pool: copied). */
+const ownBuffer = (bytes: Uint8Array) =>
+  bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+    ? [bytes.buffer as ArrayBuffer]
+    : [];
+
+export async function writeTypeFiles(
+  job: TypeJob,
+  rows: AsyncIterable<Array<Record<string, unknown>>>,
+  main: MainThread
+): Promise<Extract<FromWorker, { kind: 'done' }>> {
+  const plan: TypePlan = {
+    ...job.plan,
+    extensions: job.plan.extensions.map(({ name, compiled }) => ({
+      extension: URL_EXTENSIONS.find((extension) => extension.name === name)!,
+      compiled,
+    })),
+  };
+  const clock = new PhaseClock();
+  const report = new ValidationReport();
+  const seen = new UrlHashSet(job.seen);
+  const context: UrlContext = { now: job.now, report, seen, excluded: job.excluded };
+  const groupKey = groupKeys(job.settings);
+  const base = typeGroup(job.contentType);
+  const toRows = rowMapper(job.read.shape);
+  const documents = documentGatherer();
+  const series = new Map<string, Series>();
+  const filled: Array<{ groupKey: string; file: ClosedFile<GzipFileSink> }> = [];
+  const priorities = new Set<number | undefined>();
+  let urls = 0;
+
+  const build = (doc: SourceDocument) => {
+    for (const block of documentUrls(plan, doc, context)) {
+      const key = groupKey(base, block.origin);
+      let group = series.get(key);
+      if (!group) {
+        const created: Series = {
+          writer: new UrlsetWriter(
+            job.limits,
+            job.xslHref,
+            () => (created.sink = new GzipFileSink()),
+            URL_EXTENSIONS
+          ),
+          sink: null,
+        };
+        series.set(key, (group = created));
+      }
+      const { records, lastmodTime, locales } = block;
+      const rendered = renderFitting(
+        group.writer,
+        { key: doc.documentId, records, lastmodTime, locales },
+        URL_EXTENSIONS,
+        report,
+        job.contentType
+      );
+      if (!rendered) continue;
+      const closed = group.writer.add(rendered);
+      if (closed) filled.push({ groupKey: key, file: closed });
+      for (const record of records) priorities.add(record.priority);
+      urls += records.length;
+    }
+  };
+
+  // The file on its way: its last bytes compressed, posted, then taken by the main thread (which
+  // stores one at a time). The next file is built meanwhile; its own send waits for this one.
+  let onItsWay: Promise<void> | null = null;
+  const send = async (groupKey: string, file: ClosedFile<GzipFileSink>, isLast: boolean) => {
+    if (onItsWay) await clock.during('storing', () => onItsWay!);
+    const { sink, ...figures } = file;
+    onItsWay = sink.finish().then((bodies) => {
+      main.post({ kind: 'file', groupKey, file: figures, bodies, isLast }, [
+        ...ownBuffer(bodies.xml.compressed),
+        ...ownBuffer(bodies.blockIndex.compressed),
+      ]);
+      return main.taken();
+    });
+    // Its failure surfaces when the next send or the end awaits it.
+    onItsWay.catch(() => undefined);
+  };
+
+  const afterPage = async () => {
+    for (let next = filled.shift(); next; next = filled.shift())
+      await send(next.groupKey, next.file, false);
+    await clock.during('compressing', async () => {
+      for (const group of series.values()) await group.sink?.drained();
+    });
+    if (urls > 0) main.post({ kind: 'progress', urls });
+    urls = 0;
+  };
+
+  const pages = rows[Symbol.asyncIterator]();
+  for (;;) {
+    const next = await clock.during('reading', () => pages.next());
+    if (next.done) break;
+    clock.switchTo('building');
+    for (const doc of documents.add(toRows(next.value))) build(doc);
+    clock.switchTo('other');
+    await afterPage();
+  }
+  clock.switchTo('building');
+  for (const doc of documents.end()) build(doc);
+  clock.switchTo('other');
+  await afterPage();
+  for (const [key, group] of series) {
+    const last = group.writer.close();
+    if (last) await send(key, last, true);
+  }
+  if (onItsWay) await clock.during('storing', () => onItsWay!);
+  return {
+    kind: 'done',
+    report: report.summary(),
+    seen: seen.state(),
+    priorities: [...priorities],
+    phases: clock.summary(),
+  };
+}

@@ -1,0 +1,177 @@
+/**
+ * A type's urlsets written in a `worker_threads` Worker (run-worker/): it reads the rows on a
+ * PostgreSQL connection of its own and builds, checks and compresses the files; this thread
+ * stores each one as it comes. The Worker's heap limits bound a full run's memory whatever the
+ * site's size (on the main thread V8's own heuristics decided it: docs/performance.md), and
+ * Strapi's event loop only stores files meanwhile.
+ *
+ * Only what the Worker can do alone goes there: a whole type read in one SQL query, on
+ * PostgreSQL, with no site, URL hook, extension reading through the query engine (images, video,
+ * SEO component) or output reading its documents, and no comparison with the live files.
+ * Anything else is written on the main thread as before.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { URL_EXTENSIONS } from '../../../core/extensions';
+import type { CompressedBody } from '../../../core/files/gzip-file';
+import { UrlHashSet } from '../../../core/urls/url-hash-set';
+import type { FromWorker, PgConnectionJob, TypeJob } from '../../../run-worker/protocol';
+import { wholeTypeRead } from '../../reading/entry-source';
+import { LostLeaseError } from '../../store/file-store';
+import { getService } from '../../../utils/get-service';
+import type { Run } from '../run-state';
+import { xslHrefOf } from './urlset-files';
+import type { FreshGroups } from './whole-type';
+
+/**
+ * The Worker's heap. At 1M URLs on PostgreSQL (docs/performance.md) 64 MB of old and 16 of young
+ * generation ran 2.61× the lower bound at 84 MB above idle; 128 and 32, 2.29× at 98 MB: the
+ * collector works less, and the peak stays under issue 24's 150 MB.
+ */
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32 };
+
+/** Rows per fetch of the cursor (as the main thread's read). */
+const BATCH_SIZE = 1000;
+
+/** The Worker's script, beside the server bundle (dist/run-worker); absent when running from source. */
+function workerScript(): string | null {
+  if (typeof __dirname === 'undefined') return null;
+  const script = path.resolve(__dirname, '../run-worker/index.js');
+  return fs.existsSync(script) ? script : null;
+}
+
+/** How the Worker connects as Strapi's pool does, with the same driver; null if it cannot. */
+function pgConnection(run: Run): PgConnectionJob | null {
+  const { strapi } = run;
+  const client = (strapi.db.connection as any).client;
+  let driverPath: string;
+  try {
+    driverPath = require.resolve('pg', { paths: [strapi.dirs.app.root, process.cwd()] });
+  } catch {
+    return null;
+  }
+  const job = {
+    driverPath,
+    settings: client.connectionSettings,
+    searchPath: client.searchPath ?? undefined,
+  };
+  try {
+    // Settings with functions (an ssl callback, a password function) cannot be handed over.
+    structuredClone(job);
+  } catch {
+    return null;
+  }
+  return job;
+}
+
+/** The Worker's job for `uid`, or null when the type is written on the main thread. */
+export async function workerJobFor(run: Run, uid: string): Promise<TypeJob | null> {
+  const { strapi } = run;
+  if (strapi.db.dialect.client !== 'postgres' || run.changes) return null;
+  if (!getService(strapi, 'settings').workerEnabled()) return null;
+  const builtIn =
+    run.plan.extensions.length === URL_EXTENSIONS.length &&
+    run.plan.extensions.every((extension) => URL_EXTENSIONS.includes(extension));
+  const { plan, query } = run.plan.types.get(uid)!;
+  if (!builtIn || plan.sites?.length) return null;
+  const hooks = getService(strapi, 'hooks');
+  if (hooks.urlTransform(uid, run.report, run.plan.mediaOrigin)) return null;
+  const script = workerScript();
+  const read = wholeTypeRead(strapi, query);
+  const connection = script && read ? pgConnection(run) : null;
+  if (!connection || !read) return null;
+  return {
+    contentType: uid,
+    plan: {
+      ...plan,
+      extensions: plan.extensions.map(({ extension, compiled }) => ({
+        name: extension.name,
+        compiled,
+      })),
+    },
+    settings: run.plan.settings,
+    now: run.now,
+    excluded: await getService(strapi, 'exclusions').keysFor(uid),
+    limits: run.plan.settings.limits,
+    xslHref: xslHrefOf(run),
+    read: { ...read, batchSize: BATCH_SIZE },
+    connection,
+    seen: run.seen.state(),
+  };
+}
+
+/** Bytes that crossed from the Worker (a Uint8Array) as the Buffer the store takes. */
+const asBuffer = (body: CompressedBody): CompressedBody => {
+  const bytes = body.compressed as Uint8Array;
+  return { ...body, compressed: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
+};
+
+/** How often the run's owner is asked whether to stop, while the Worker works. */
+const STOP_CHECK_MS = 250;
+
+/** Runs `job` in a Worker, saving its files into `groups`; the run's duplicate set comes back. */
+export async function writeTypeInWorker(run: Run, job: TypeJob, groups: FreshGroups) {
+  run.strapi.log.debug(`[sitemap] run ${run.id}: ${job.contentType} written in a Worker`);
+  const worker = new Worker(workerScript()!, {
+    workerData: job,
+    transferList: UrlHashSet.buffers(job.seen),
+    resourceLimits: WORKER_LIMITS,
+  });
+  // The set's tables now belong to the Worker until it hands them back.
+  let handled: Promise<void> = Promise.resolve();
+  try {
+    await run.clock.during(
+      'other',
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const fail = (error: Error) => {
+            clearInterval(stopCheck);
+            reject(error);
+          };
+          const stopCheck = setInterval(() => {
+            if (run.control.stopping()) fail(new Error('Strapi is shutting down'));
+            else if (run.hold.lost) fail(new LostLeaseError());
+          }, STOP_CHECK_MS);
+          worker.on('error', (error: Error & { code?: string }) =>
+            fail(
+              error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+                ? new Error(
+                    `${job.contentType}: the run's Worker needed more than its ${WORKER_LIMITS.maxOldGenerationSizeMb} MB heap; with \`worker: false\` in config/plugins, runs write every type on the main thread`
+                  )
+                : error
+            )
+          );
+          worker.on('exit', (code) =>
+            fail(new Error(`the run's Worker stopped (exit code ${code})`))
+          );
+          worker.on('message', (message: FromWorker) => {
+            // One message at a time, in order: a file's save must start before the next file's.
+            handled = handled
+              .then(async () => {
+                if (message.kind === 'file') {
+                  const bodies = {
+                    xml: asBuffer(message.bodies.xml),
+                    blockIndex: asBuffer(message.bodies.blockIndex),
+                  };
+                  const file = { ...message.file, sink: { finish: async () => bodies } };
+                  await groups.saveWritten(message.groupKey, file, message.isLast);
+                  worker.postMessage({ kind: 'taken' });
+                } else if (message.kind === 'progress') run.control.countUrls(message.urls);
+                else if (message.kind === 'done') {
+                  run.seen = new UrlHashSet(message.seen);
+                  run.report.merge(message.report);
+                  for (const priority of message.priorities) run.files.priorities.add(priority);
+                  run.clock.absorb(message.phases);
+                  clearInterval(stopCheck);
+                  resolve();
+                } else fail(Object.assign(new Error(message.message), { stack: message.stack }));
+              })
+              .catch(fail);
+          });
+        })
+    );
+  } finally {
+    await worker.terminate();
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * Full runs write a type's urlsets in a Worker (run-worker/) on PostgreSQL, when nothing needs the
+ * main thread: the files must be the ones the main thread writes, byte for byte, with the same
+ * findings, and the duplicate check must go on across the Worker and the types written after it.
+ * On SQLite and MariaDB every type is written on the main thread, and the same checks hold.
+ */
+import { startTestStrapi, databaseClient, type TestStrapi } from '../helpers/strapi-app';
+import { ARTICLE, createArticle, createCategory, setHomepage } from '../helpers/content';
+import { testConfig } from '../helpers/config';
+import { fetchSitemapSet } from '../helpers/sitemap-http';
+import { settled } from '../helpers/settle';
+
+const HOST = 'https://www.example.com';
+
+let app: TestStrapi;
+const ids: Record<string, string> = {};
+
+const plugin = () => app.strapi.plugin('sitemap');
+const generate = () => plugin().service('generator').generate('manual');
+
+/** The types a run wrote in a Worker, from its debug log line. */
+async function runLoggingWorkers(): Promise<{ result: any; inWorker: string[] }> {
+  const debug = jest.spyOn(app.strapi.log, 'debug');
+  try {
+    const result = await generate();
+    const inWorker = debug.mock.calls
+      .map(([message]) => /: (\S+) written in a Worker$/.exec(String(message))?.[1])
+      .filter((uid): uid is string => Boolean(uid));
+    return { result, inWorker };
+  } finally {
+    debug.mockRestore();
+  }
+}
+
+/** What the set serves: each file's bytes, by name. */
+async function servedSet() {
+  const { indexXml, files } = await fetchSitemapSet(app.baseUrl);
+  return { indexXml, files: Object.fromEntries(files.map((file) => [file.name, file.xml])) };
+}
+
+beforeAll(async () => {
+  app = await startTestStrapi({
+    pluginConfig: testConfig({
+      hostnames: { fr: 'https://fr.example.com' },
+      contentTypes: {
+        // No visitors' site map or feed title: nothing else reads the articles in a run.
+        [ARTICLE]: {
+          pattern: '/blog/[category.slug]/[slug]',
+          locales: { fr: { pattern: '/blog/[category.slug]/[slug]' } },
+          priority: 0.7,
+          changefreq: 'weekly',
+          filters: { noindex: { $ne: true } },
+        },
+        'api::homepage.homepage': { pattern: '/', locales: { fr: { pattern: '/' } } },
+      },
+      // Three URLs a file: each series fills several files, handed over one by one.
+      limits: { urlsPerFile: 3, bytesPerFile: 10 * 1024 * 1024 },
+      // Also an article's URL: the custom URLs, written after the types, must find it listed.
+      customUrls: [{ url: '/blog/news/a-2' }, { url: '/contact' }],
+    }),
+  });
+  const { strapi } = app;
+  const news = await createCategory(strapi, { name: 'News', slug: 'news' });
+  for (let i = 0; i < 8; i++)
+    await createArticle(strapi, {
+      title: `A ${i}`,
+      slug: `a-${i}`,
+      categoryDocumentId: news.documentId,
+    });
+  // The same URL as a-3's: one of the two is left out and reported.
+  ids.twin = (
+    await createArticle(strapi, { title: 'Twin', slug: 'a-3', categoryDocumentId: news.documentId })
+  ).documentId;
+  await createArticle(strapi, {
+    title: 'Long',
+    slug: 'x'.repeat(3000),
+    categoryDocumentId: news.documentId,
+  });
+  await setHomepage(strapi, { title: 'Home' });
+  await setHomepage(strapi, { title: 'Accueil', locale: 'fr' });
+  // The runs the publishes started must be over: one ending between the two compared would rewrite
+  // a file on its own (an incremental run checks duplicates file by file).
+  expect(await settled(strapi)).toBe(true);
+}, 120_000);
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+describe('full runs in a Worker', () => {
+  it('writes in a Worker on PostgreSQL the same files, byte for byte, as on the main thread', async () => {
+    const inWorker = await runLoggingWorkers();
+    expect(inWorker.result.status).toBe('success');
+    const fromWorker = await servedSet();
+
+    app.strapi.config.set('plugin::sitemap.worker', false);
+    try {
+      const onMain = await runLoggingWorkers();
+      expect(onMain.result.status).toBe('success');
+      expect(onMain.inWorker).toEqual([]);
+      expect(await servedSet()).toEqual(fromWorker);
+      expect(onMain.result.urlCount).toBe(inWorker.result.urlCount);
+    } finally {
+      app.strapi.config.set('plugin::sitemap.worker', undefined);
+    }
+
+    if (databaseClient() === 'postgres')
+      expect(inWorker.inWorker.sort()).toEqual([ARTICLE, 'api::homepage.homepage']);
+    else expect(inWorker.inWorker).toEqual([]);
+    // Several files per series, on both hosts.
+    const names = Object.keys(fromWorker.files);
+    expect(names.filter((name) => /^article-\d+\.xml$/.test(name)).length).toBeGreaterThan(2);
+    expect(names).toContain('homepage_fr-1.xml');
+  });
+
+  it("reports what the Worker left out, and finds an article's URL listed again by a custom URL", async () => {
+    const result = await generate();
+    const run = await app.strapi.db
+      .query('plugin::sitemap.sitemap-run')
+      .findOne({ where: { id: result.runId } });
+    const { counts, samples } = run.report.validation;
+    expect(counts['url-duplicate']).toBe(2);
+    expect(counts['url-too-long']).toBe(1);
+    expect(samples.filter((sample: any) => sample.rule === 'url-duplicate')).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ url: `${HOST}/blog/news/a-3` }),
+        expect.objectContaining({ url: `${HOST}/blog/news/a-2` }),
+      ])
+    );
+    const { urls } = await fetchSitemapSet(app.baseUrl);
+    const locs = urls.map((url) => url.loc);
+    expect(locs.filter((loc) => loc === `${HOST}/blog/news/a-3`)).toHaveLength(1);
+    expect(locs.filter((loc) => loc === `${HOST}/blog/news/a-2`)).toHaveLength(1);
+    expect(locs).toContain('https://fr.example.com/');
+    // The Worker's phases stand in for the wait for it: they still add up to no more than the run
+    // (each rounded to the millisecond).
+    const phases = Object.values(run.report.phases as Record<string, number>);
+    expect(phases.reduce((sum, ms) => sum + ms, 0)).toBeLessThanOrEqual(
+      Number(run.durationMs) + phases.length
+    );
+  });
+});
