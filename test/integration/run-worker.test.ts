@@ -113,6 +113,33 @@ describe('full runs in a Worker', () => {
     expect(names).toContain('homepage_fr-1.xml');
   });
 
+  it('keeps every type on the main thread while a url hook is registered, and the hook applies', async () => {
+    const unregister = plugin()
+      .service('hooks')
+      .register({
+        name: 'tracking',
+        url: (_entry: unknown, record: { loc: string }) => ({
+          ...record,
+          loc: `${record.loc}?ref=sm`,
+        }),
+      });
+    try {
+      const { result, inWorker } = await runLoggingWorkers();
+      expect(result.status).toBe('success');
+      expect(inWorker).toEqual([]);
+      const { urls } = await fetchSitemapSet(app.baseUrl);
+      // The custom URLs are the site owner's own: hooks change the types' URLs only.
+      const custom = [`${HOST}/blog/news/a-2`, `${HOST}/contact`];
+      const typed = urls.map((url) => url.loc).filter((loc) => !custom.includes(loc));
+      expect(typed).toEqual(
+        expect.arrayContaining([`${HOST}/blog/news/a-0?ref=sm`, 'https://fr.example.com/?ref=sm'])
+      );
+      expect(typed.filter((loc) => !loc.endsWith('?ref=sm'))).toEqual([]);
+    } finally {
+      unregister();
+    }
+  });
+
   it("reports what the Worker left out, and finds an article's URL listed again by a custom URL", async () => {
     const result = await generate();
     const run = await app.strapi.db

@@ -20,7 +20,7 @@ export interface TypeJob {
    * engine: the Worker has its own copy of each).
    */
   plan: Omit<TypePlan, 'extensions'> & { extensions: Array<{ name: string; compiled: unknown }> };
-  /** What the series' names depend on (core/plan/compile groupKeys). */
+  /** What the series' names depend on (core/files/group-keys). */
   settings: SitemapSettings;
   now: number;
   excluded: Set<string>;

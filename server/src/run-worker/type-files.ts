@@ -1,16 +1,17 @@
 /**
  * One type's urlsets written from scratch inside the run's Worker: rows → documents → URL blocks
- * (core/urls/document-urls) → files compressed as they are written (core/files). The same steps
- * as the main thread's read (generation/read-range) and series (urlsets/whole-type), for a type
+ * (core/urls/document-urls) → series of files compressed as they are written
+ * (core/files/urlset-series), as the main thread's read (generation/read-range) does, for a type
  * without extensions, sites, hooks or outputs reading it (worker-type decides). Each closed file
  * goes to the main thread, which stores it; one file at a time is on its way while the next is
  * built.
  */
 import { GzipFileSink } from '../core/files/gzip-file';
 import { typeGroup } from '../core/files/file-names';
-import { renderFitting, UrlsetWriter, type ClosedFile } from '../core/files/urlset-writer';
+import { groupKeys } from '../core/files/group-keys';
+import { forEachSeriesBlock, UrlsetSeries } from '../core/files/urlset-series';
+import type { ClosedFile } from '../core/files/urlset-writer';
 import { URL_EXTENSIONS } from '../core/extensions';
-import { groupKeys } from '../core/plan/compile';
 import { documentGatherer, rowMapper, type SourceDocument } from '../core/reading/source-rows';
 import { PhaseClock } from '../core/runs/phase-clock';
 import { documentUrls, type TypePlan, type UrlContext } from '../core/urls/document-urls';
@@ -24,8 +25,6 @@ export interface MainThread {
   /** Resolves when the main thread has taken the file last posted. */
   taken(): Promise<void>;
 }
-
-type Series = { writer: UrlsetWriter<GzipFileSink>; sink: GzipFileSink | null };
 
 /** The buffer of `bytes` when it is theirs alone (a small Buffer shares Node's pool: copied). */
 const ownBuffer = (bytes: Uint8Array) =>
@@ -51,44 +50,27 @@ export async function writeTypeFiles(
   const context: UrlContext = { now: job.now, report, seen, excluded: job.excluded };
   const groupKey = groupKeys(job.settings);
   const base = typeGroup(job.contentType);
+  const groupKeyOf = (origin: string) => groupKey(base, origin);
   const toRows = rowMapper(job.read.shape);
   const documents = documentGatherer();
-  const series = new Map<string, Series>();
-  const filled: Array<{ groupKey: string; file: ClosedFile<GzipFileSink> }> = [];
   const priorities = new Set<number | undefined>();
   let urls = 0;
-
-  const build = (doc: SourceDocument) => {
-    for (const block of documentUrls(plan, doc, context)) {
-      const key = groupKey(base, block.origin);
-      let group = series.get(key);
-      if (!group) {
-        const created: Series = {
-          writer: new UrlsetWriter(
-            job.limits,
-            job.xslHref,
-            () => (created.sink = new GzipFileSink()),
-            URL_EXTENSIONS
-          ),
-          sink: null,
-        };
-        series.set(key, (group = created));
-      }
-      const { records, lastmodTime, locales } = block;
-      const rendered = renderFitting(
-        group.writer,
-        { key: doc.documentId, records, lastmodTime, locales },
-        URL_EXTENSIONS,
-        report,
-        job.contentType
-      );
-      if (!rendered) continue;
-      const closed = group.writer.add(rendered);
-      if (closed) filled.push({ groupKey: key, file: closed });
+  const series = new UrlsetSeries({
+    limits: job.limits,
+    xslHref: job.xslHref,
+    extensions: URL_EXTENSIONS,
+    report,
+    contentType: job.contentType,
+    newSink: () => new GzipFileSink(),
+    counted: (records) => {
       for (const record of records) priorities.add(record.priority);
       urls += records.length;
-    }
-  };
+    },
+  });
+  const build = (doc: SourceDocument) =>
+    forEachSeriesBlock(doc.documentId, documentUrls(plan, doc, context), groupKeyOf, (key, block) =>
+      series.add(key, block)
+    );
 
   // The file on its way: its last bytes compressed, posted, then taken by the main thread (which
   // stores one at a time). The next file is built meanwhile; its own send waits for this one.
@@ -108,11 +90,8 @@ export async function writeTypeFiles(
   };
 
   const afterPage = async () => {
-    for (let next = filled.shift(); next; next = filled.shift())
-      await send(next.groupKey, next.file, false);
-    await clock.during('compressing', async () => {
-      for (const group of series.values()) await group.sink?.drained();
-    });
+    for (const { groupKey, file } of series.takeFilled()) await send(groupKey, file, false);
+    await clock.during('compressing', () => series.drained());
     if (urls > 0) main.post({ kind: 'progress', urls });
     urls = 0;
   };
@@ -130,10 +109,7 @@ export async function writeTypeFiles(
   for (const doc of documents.end()) build(doc);
   clock.switchTo('other');
   await afterPage();
-  for (const [key, group] of series) {
-    const last = group.writer.close();
-    if (last) await send(key, last, true);
-  }
+  for (const { groupKey, file } of series.close()) await send(groupKey, file, true);
   if (onItsWay) await clock.during('storing', () => onItsWay!);
   return {
     kind: 'done',

@@ -78,6 +78,11 @@ export default () => {
       };
     },
 
+    /** Whether a url hook is registered (a type's URLs then pass through code of the app's). */
+    hasUrlHooks() {
+      return hooks.some((hook) => hook.url);
+    },
+
     /**
      * The url hooks as one transform for documentUrls; undefined when none is registered. Image paths
      * a hook lists are joined to `mediaOrigin`, as field images are.

@@ -7,8 +7,7 @@
  */
 import { dependentsBySource, type TypeReads } from './dependents';
 import type { TypePlan } from '../urls/document-urls';
-import { localesOn, siteOfOrigin } from '../files/file-layout';
-import { hostGroup, siteGroup } from '../files/file-names';
+import { groupKeys } from '../files/group-keys';
 import { compileExtensions, URL_EXTENSIONS } from '../extensions';
 import type { TypeExtension, UrlExtension } from '../extensions/extension';
 import { isPlainObject } from '../plain-object';
@@ -169,25 +168,6 @@ const sitesListing = (uid: string, settings: SitemapSettings) =>
   Object.entries(settings.sites ?? {})
     .filter(([, site]) => Object.prototype.hasOwnProperty.call(site.contentTypes, uid))
     .map(([name, site]) => ({ name, site }));
-
-/** The series a file of `base` on `origin` belongs to (SitemapPlan.groupKey). */
-export function groupKeys(settings: SitemapSettings) {
-  const hosts = {
-    hostname: settings.hostname,
-    hostnames: isPlainObject(settings.hostnames) ? settings.hostnames : {},
-    sites: isPlainObject(settings.sites) ? settings.sites : undefined,
-  };
-  const byOrigin = new Map<string, { site: string | null; locales: string[] }>();
-  return (base: string, origin: string) => {
-    let host = byOrigin.get(origin);
-    if (!host)
-      byOrigin.set(
-        origin,
-        (host = { site: siteOfOrigin(origin, hosts), locales: localesOn(origin, hosts) })
-      );
-    return hostGroup(host.site === null ? base : siteGroup(base, host.site), host.locales);
-  };
-}
 
 /** The plan of settings that passed validation: the settings page's preview compiles its candidate settings here. */
 export function planFromSettings(

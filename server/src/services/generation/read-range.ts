@@ -5,6 +5,7 @@
  */
 import { documentUrls } from '../../core/urls/document-urls';
 import { typeGroup } from '../../core/files/file-names';
+import { forEachSeriesBlock } from '../../core/files/urlset-series';
 import { chunksOf } from '../../core/reading/sql-chunks';
 import type { UrlHashSet } from '../../core/urls/url-hash-set';
 import { readDocuments } from '../reading/entry-source';
@@ -64,6 +65,7 @@ export async function readRange(
     transform: getService(strapi, 'hooks').urlTransform(uid, run.report, run.plan.mediaOrigin),
   };
   const base = typeGroup(uid);
+  const groupKeyOf = (origin: string) => run.plan.groupKey(base, origin);
   const turn = () =>
     run.clock.during('yielding', () => new Promise((resolve) => setImmediate(resolve)));
   // Sorted slices read one after the other keep the key order a single read would have.
@@ -87,16 +89,9 @@ export async function readRange(
             run.clock.switchTo('building');
           }
           const doc = page[at];
-          for (const block of documentUrls(plan, doc, context)) {
-            for (const reader of readers) reader.collect(doc, block);
-            const { records, lastmodTime, locales } = block;
-            onBlock(run.plan.groupKey(base, block.origin), {
-              key: doc.documentId,
-              records,
-              lastmodTime,
-              locales,
-            });
-          }
+          const blocks = documentUrls(plan, doc, context);
+          for (const reader of readers) for (const block of blocks) reader.collect(doc, block);
+          forEachSeriesBlock(doc.documentId, blocks, groupKeyOf, onBlock);
         }
         run.clock.switchTo('other');
         if (afterPage) await afterPage();

@@ -140,7 +140,7 @@ async function writeNewsSeries(run: Run, uid: string, live: StoredFile[] | null)
         contentType: uid,
         detail: `${series.dropped} URLs of ${groupKey} left out of its news series`,
       });
-    const writer = newWriter(run, undefined, limits);
+    const writer = newWriter(run, limits);
     for (const block of series.take()) {
       if (oldest === null || block.oldestTime < oldest) oldest = block.oldestTime;
       const rendered = renderBlock(block, run.plan.extensions);

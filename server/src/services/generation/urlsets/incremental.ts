@@ -143,10 +143,7 @@ export async function rewriteDocuments(
       }
       const limits = run.plan.settings.limits;
       const share = evenShare(blocks, limits.urlsPerFile);
-      const outputs = fillFiles(
-        newWriter(run, undefined, { ...limits, urlsPerFile: share }),
-        blocks
-      );
+      const outputs = fillFiles(newWriter(run, { ...limits, urlsPerFile: share }), blocks);
       if (outputs.length === 0) {
         handOff.emptied(start);
         continue;

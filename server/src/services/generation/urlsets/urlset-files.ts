@@ -63,18 +63,6 @@ export async function saveUrlset(
   return row;
 }
 
-export const newWriter = (
-  run: Run,
-  onOpen: (sink: GzipFileSink) => void = () => undefined,
-  limits = run.plan.settings.limits
-) =>
-  new UrlsetWriter(
-    limits,
-    xslHrefOf(run),
-    () => {
-      const sink = new GzipFileSink();
-      onOpen(sink);
-      return sink;
-    },
-    run.plan.extensions
-  );
+/** A writer of the run's urlsets, compressing as it goes (`limits`: an even share, a news file's). */
+export const newWriter = (run: Run, limits = run.plan.settings.limits) =>
+  new UrlsetWriter(limits, xslHrefOf(run), () => new GzipFileSink(), run.plan.extensions);

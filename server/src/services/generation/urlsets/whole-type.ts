@@ -3,23 +3,20 @@
  * file of a type read whole, and the custom URLs' (urlsets/custom-urls).
  */
 import { urlsetName } from '../../../core/files/file-names';
-import type { GzipFileSink } from '../../../core/files/gzip-file';
-import { renderFitting, type UrlBlock, type UrlsetWriter } from '../../../core/files/urlset-writer';
+import { GzipFileSink } from '../../../core/files/gzip-file';
+import { UrlsetSeries } from '../../../core/files/urlset-series';
+import type { UrlBlock } from '../../../core/files/urlset-writer';
 import type { ComparedBlock } from '../../../core/urls/url-changes';
 import type { StoredFile } from '../../store/file-store';
 import { readersOf, readRange } from '../read-range';
 import { workerJobFor, writeTypeInWorker } from './worker-type';
 import type { Run } from '../run-state';
-import { newWriter, saveUrlset, type WrittenFile } from './urlset-files';
+import { saveUrlset, xslHrefOf, type WrittenFile } from './urlset-files';
 import { compareGroups, comparedBlock } from './live-blocks';
 import { UNTIMED } from '../../../core/runs/phase-clock';
 
-interface FileGroup {
-  key: string;
-  /** Null when its files come written (by the run's Worker: urlsets/worker-type). */
-  writer: UrlsetWriter<GzipFileSink> | null;
-  /** The sink of the file being written, to wait for its compression to keep up. */
-  sink: GzipFileSink | null;
+/** Where a group's series stands: files saved so far, and the last key of the latest. */
+interface SeriesNaming {
   seq: number;
   previousEnd: string;
 }
@@ -36,8 +33,19 @@ export function freshGroups(
   live: StoredFile[],
   contentType?: string
 ) {
-  const groups = new Map<string, FileGroup>();
-  const filled: Array<{ group: FileGroup; file: WrittenFile }> = [];
+  const series = new UrlsetSeries({
+    limits: run.plan.settings.limits,
+    xslHref: xslHrefOf(run),
+    extensions: run.plan.extensions,
+    report: run.report,
+    contentType,
+    newSink: () => new GzipFileSink(),
+    counted: (records) => {
+      for (const record of records) run.files.priorities.add(record.priority);
+      run.control.countUrls(records.length);
+    },
+  });
+  const naming = new Map<string, SeriesNaming>();
   const comparisons = run.changes
     ? compareGroups(run, run.changes, replaced, live, contentType ?? null)
     : null;
@@ -50,12 +58,14 @@ export function freshGroups(
     saving = null;
     if (inFlight) await run.clock.during('storing', () => inFlight);
   };
-  const save = async (group: FileGroup, file: WrittenFile, isLast: boolean) => {
+  const save = async (groupKey: string, file: WrittenFile, isLast: boolean) => {
     await saved();
+    let group = naming.get(groupKey);
+    if (!group) naming.set(groupKey, (group = { seq: 0, previousEnd: '' }));
     group.seq++;
     const meta = {
-      name: urlsetName(group.key, group.seq),
-      groupKey: group.key,
+      name: urlsetName(groupKey, group.seq),
+      groupKey,
       contentType,
       rangeStart: group.previousEnd,
       rangeEnd: isLast ? null : file.lastKey,
@@ -66,11 +76,8 @@ export function freshGroups(
     saving.catch(() => undefined);
   };
   const settle = async () => {
-    for (let next = filled.shift(); next; next = filled.shift())
-      await save(next.group, next.file, false);
-    await run.clock.during('compressing', async () => {
-      for (const group of groups.values()) await group.sink?.drained();
-    });
+    for (const { groupKey, file } of series.takeFilled()) await save(groupKey, file, false);
+    await run.clock.during('compressing', () => series.drained());
     if (comparisons)
       await run.clock.during('comparing', async () => {
         for (const { groupKey, block } of written.splice(0))
@@ -79,37 +86,15 @@ export function freshGroups(
   };
   const closeAll = async () => {
     await settle();
-    for (const group of groups.values()) {
-      const last = group.writer?.close();
-      if (last) await save(group, last, true);
-    }
+    for (const { groupKey, file } of series.close()) await save(groupKey, file, true);
     await saved();
     if (comparisons) await run.clock.during('comparing', () => comparisons.finish());
-  };
-  const groupOf = (key: string) => {
-    let group = groups.get(key);
-    if (!group)
-      groups.set(key, (group = { key, writer: null, sink: null, seq: 0, previousEnd: '' }));
-    return group;
   };
   return {
     /** Adds a block to a group's open file; a file it fills starts saving at the next `settle`. */
     add(groupKey: string, block: UrlBlock) {
-      const group = groupOf(groupKey);
-      group.writer ??= newWriter(run, (sink) => (group.sink = sink));
-      const rendered = renderFitting(
-        group.writer,
-        block,
-        run.plan.extensions,
-        run.report,
-        contentType
-      );
-      if (!rendered) return;
-      if (comparisons) written.push({ groupKey, block: comparedBlock(rendered) });
-      const closed = group.writer.add(rendered);
-      if (closed) filled.push({ group, file: closed });
-      for (const record of block.records) run.files.priorities.add(record.priority);
-      run.control.countUrls(block.records.length);
+      const rendered = series.add(groupKey, block);
+      if (rendered && comparisons) written.push({ groupKey, block: comparedBlock(rendered) });
     },
     /** Starts saving the files filled so far and lets compression catch up. */
     settle,
@@ -117,9 +102,7 @@ export function freshGroups(
      * Saves a file written elsewhere (the run's Worker) as the group's next one, once the save
      * before it is done: resolves when this one has started.
      */
-    async saveWritten(groupKey: string, file: WrittenFile, isLast: boolean) {
-      await save(groupOf(groupKey), file, isLast);
-    },
+    saveWritten: save,
     /**
      * Fills the groups with `fill`, then closes and saves every open file. On a failure a save in
      * flight is let end (its error is the lesser news) before the run discards its files.

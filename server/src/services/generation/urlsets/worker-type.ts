@@ -75,8 +75,7 @@ export async function workerJobFor(run: Run, uid: string): Promise<TypeJob | nul
     run.plan.extensions.every((extension) => URL_EXTENSIONS.includes(extension));
   const { plan, query } = run.plan.types.get(uid)!;
   if (!builtIn || plan.sites?.length) return null;
-  const hooks = getService(strapi, 'hooks');
-  if (hooks.urlTransform(uid, run.report, run.plan.mediaOrigin)) return null;
+  if (getService(strapi, 'hooks').hasUrlHooks()) return null;
   const script = workerScript();
   const read = wholeTypeRead(strapi, query);
   const connection = script && read ? pgConnection(run) : null;
@@ -119,6 +118,7 @@ export async function writeTypeInWorker(run: Run, job: TypeJob, groups: FreshGro
     resourceLimits: WORKER_LIMITS,
   });
   // The set's tables now belong to the Worker until it hands them back.
+  let handedBack = false;
   let handled: Promise<void> = Promise.resolve();
   try {
     await run.clock.during(
@@ -160,6 +160,7 @@ export async function writeTypeInWorker(run: Run, job: TypeJob, groups: FreshGro
                 } else if (message.kind === 'progress') run.control.countUrls(message.urls);
                 else if (message.kind === 'done') {
                   run.seen = new UrlHashSet(message.seen);
+                  handedBack = true;
                   run.report.merge(message.report);
                   for (const priority of message.priorities) run.files.priorities.add(priority);
                   run.clock.absorb(message.phases);
@@ -173,5 +174,7 @@ export async function writeTypeInWorker(run: Run, job: TypeJob, groups: FreshGro
     );
   } finally {
     await worker.terminate();
+    // The run fails without them; an empty set, not detached tables, for anything after.
+    if (!handedBack) run.seen = new UrlHashSet();
   }
 }
