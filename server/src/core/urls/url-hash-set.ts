@@ -7,8 +7,20 @@
  * The hashes are spread over 256 tables by their top bits, each growing on its own: a growth
  * rehashes a 256th of the URLs, so it never holds the event loop (one table of a million URLs took
  * tens of milliseconds to rehash at once, growing with the site) and never holds two copies of the
- * whole set. Hand-written because no maintained package offers a compact string set.
+ * whole set. A run's set (`UrlHashSet.spilling()`) stops a table's growth at 8,192 slots (16 MB in
+ * all, 1.5 million URLs): a full table goes to disk sorted (core/urls/hash-spill) and starts
+ * empty, so memory stays nearly flat whatever the site's size. Hand-written because no maintained
+ * package offers a compact string set.
  */
+import {
+  closeSpill,
+  openSpill,
+  spillBuffers,
+  spilledHolds,
+  spillTable,
+  type HashSpillState,
+} from './hash-spill';
+
 // Bound once: a global lookup per character is costly in sandboxes such as jest's vm context.
 const imul = Math.imul;
 
@@ -16,16 +28,31 @@ const SHARD_BITS = 8;
 const SHARDS = 1 << SHARD_BITS;
 /** Slots a table starts with: 256 tables of 8 slots are 16 KB, for the small sets of a preview. */
 const FIRST_SLOTS = 8;
+/** The hashes a spilling set's table holds before it goes to disk (three quarters of 8,192 slots). */
+const SPILL_AT = 6144;
 
 /** A set's tables as plain typed arrays: handed to the run's Worker and back (transferred, not copied). */
 export interface UrlHashSetState {
   tables: Uint32Array[];
   sizes: Uint32Array;
+  /** A spilling set's disk part: null until a table first fills (or `state()` is asked). */
+  spill?: HashSpillState | null;
+  /** The hashes a table holds before it goes to disk; 0: never (nor when no temporary file could be made). */
+  spillAt?: number;
 }
 
 export class UrlHashSet {
   private tables: Uint32Array[];
   private sizes: Uint32Array;
+  private spill: HashSpillState | null;
+  private spillAt: number;
+
+  /** A run's set: full tables go to disk. `dispose()` it when the run ends. */
+  static spilling(spillAt = SPILL_AT) {
+    const set = new UrlHashSet();
+    set.spillAt = spillAt;
+    return set;
+  }
 
   constructor(
     state: UrlHashSetState = {
@@ -35,16 +62,37 @@ export class UrlHashSet {
   ) {
     this.tables = state.tables;
     this.sizes = state.sizes;
+    this.spill = state.spill ?? null;
+    this.spillAt = state.spillAt ?? 0;
   }
 
-  /** Its tables, to transfer; the set must not be used after. */
+  /**
+   * Its tables, to transfer; the set must not be used after. A spilling set's file is opened
+   * first, so the sender knows it and can close it if the receiver never hands the set back.
+   */
   state(): UrlHashSetState {
-    return { tables: this.tables, sizes: this.sizes };
+    if (this.spillAt > 0 && !this.spill) this.openSpill();
+    return { tables: this.tables, sizes: this.sizes, spill: this.spill, spillAt: this.spillAt };
   }
 
   /** The buffers `state()` holds, for a transfer list. */
   static buffers(state: UrlHashSetState): ArrayBuffer[] {
-    return [...state.tables, state.sizes].map((array) => array.buffer as ArrayBuffer);
+    return [
+      ...[...state.tables, state.sizes].map((array) => array.buffer as ArrayBuffer),
+      ...(state.spill ? spillBuffers(state.spill) : []),
+    ];
+  }
+
+  /** Closes the file of a set's state (one handed away and not handed back). */
+  static dispose(state: UrlHashSetState) {
+    if (state.spill) closeSpill(state.spill);
+  }
+
+  /** Closes its file, if it has one; the set must not be used after. */
+  dispose() {
+    if (this.spill) closeSpill(this.spill);
+    this.spill = null;
+    this.spillAt = 0;
   }
 
   /** Adds the URL; returns false when it was already there. */
@@ -62,13 +110,52 @@ export class UrlHashSet {
     if (h1 === 0 && h2 === 0) h2 = 1;
     // The table from h2's top bits, the slot in it from h1's low bits: independent bits.
     const shard = h2 >>> (32 - SHARD_BITS);
+    h1 >>>= 0;
+    h2 >>>= 0;
+    if (this.spillAt > 0) {
+      const spilled = this.spill !== null && this.spill.runs[shard].length > 0;
+      const full = this.sizes[shard] >= this.spillAt;
+      if (spilled || full) {
+        if (this.has(shard, h1, h2)) return false;
+        if (spilled && spilledHolds(this.spill!, shard, h1, h2)) return false;
+        if (full) this.spillShard(shard);
+      }
+    }
     if ((this.sizes[shard] + 1) * 4 > (this.tables[shard].length / 2) * 3) this.grow(shard);
-    return this.insert(shard, h1 >>> 0, h2 >>> 0);
+    return this.insert(shard, h1, h2);
   }
 
-  /** The bytes its tables hold. */
+  /** The bytes it holds in memory: its tables, and what it keeps of the runs on disk. */
   get byteSize(): number {
-    return this.tables.reduce((sum, table) => sum + table.byteLength, 0);
+    const tables = this.tables.reduce((sum, table) => sum + table.byteLength, 0);
+    const runs = this.spill?.runs.flat() ?? [];
+    return runs.reduce((sum, run) => sum + run.bloom.byteLength + run.fences.byteLength, tables);
+  }
+
+  private has(shard: number, h1: number, h2: number): boolean {
+    const table = this.tables[shard];
+    const mask = table.length / 2 - 1;
+    for (let slot = h1 & mask; ; slot = (slot + 1) & mask) {
+      const a = table[slot * 2];
+      const b = table[slot * 2 + 1];
+      if (a === 0 && b === 0) return false;
+      if (a === h1 && b === h2) return true;
+    }
+  }
+
+  private openSpill() {
+    this.spill = openSpill(SHARDS);
+    // No temporary file to be had: the set stays in memory, as it did before spilling existed.
+    if (!this.spill) this.spillAt = 0;
+  }
+
+  /** Writes a full table to disk and empties it (keeping its size: it fills again). */
+  private spillShard(shard: number) {
+    if (!this.spill) this.openSpill();
+    if (!this.spill) return;
+    spillTable(this.spill, shard, this.tables[shard], this.sizes[shard]);
+    this.tables[shard].fill(0);
+    this.sizes[shard] = 0;
   }
 
   private insert(shard: number, h1: number, h2: number): boolean {

@@ -119,7 +119,7 @@ export async function createRun(
     plan: await getService(strapi, 'settings').usablePlan(),
     now: getService(strapi, 'clock').now(),
     report: new ValidationReport(),
-    seen: new UrlHashSet(),
+    seen: UrlHashSet.spilling(),
     hold,
     control,
     files: new RunFiles(strapi, id),

@@ -93,6 +93,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const mapped = Object.keys(scope.byType).filter((uid) => run.plan.types.has(uid));
       await getService(strapi, 'file-store').discard(runId);
       for (const output of run.outputs) await output.dispose?.();
+      run.seen.dispose();
       const uids = [...new Set([...wholeTypes, ...mapped])];
       run = await startRun(runId, trigger, hold, { kind: 'types', uids }, live, started);
     }
@@ -204,6 +205,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         error: (error as Error).message,
       };
     } finally {
+      // The duplicate check's temporary file, when the run's set had to spill.
+      run?.seen.dispose();
       current = null;
     }
   }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { UrlHashSet } from '../../../../server/src/core/urls/url-hash-set';
 
 describe('UrlHashSet', () => {
@@ -112,5 +113,75 @@ describe('UrlHashSet state (handed to the run Worker and back)', () => {
     for (let i = 0; i < 5000; i++) expect(second.add(`https://example.com/${i}`)).toBe(false);
     for (let i = 5000; i < 20000; i++) expect(second.add(`https://example.com/${i}`)).toBe(true);
     expect(second.add('https://example.com/19999')).toBe(false);
+  });
+});
+
+describe('UrlHashSet.spilling (a run at millions of URLs keeps full tables on disk)', () => {
+  const url = (n: number) => `https://example.com/${n % 3 ? 'en' : 'fr'}/blog/post-${n}`;
+  const runsOf = (set: UrlHashSet) => set.state().spill?.runs.flat() ?? [];
+
+  it('finds URLs again once their tables went to disk, and still accepts new ones', () => {
+    // 16 hashes a table: 40,000 URLs spill each of the 256 tables about ten times.
+    const set = UrlHashSet.spilling(16);
+    try {
+      const first = 'https://example.com/first';
+      expect(set.add(first)).toBe(true);
+      let accepted = 0;
+      for (let n = 0; n < 40_000; n++) if (set.add(url(n))) accepted++;
+      expect(accepted).toBe(40_000);
+      expect(set.add(first)).toBe(false);
+      let known = 0;
+      for (let n = 0; n < 40_000; n += 7) if (!set.add(url(n))) known++;
+      expect(known).toBe(Math.ceil(40_000 / 7));
+      for (let n = 40_000; n < 41_000; n++) expect(set.add(url(n))).toBe(true);
+      expect(runsOf(set).length).toBeGreaterThan(256 * 5);
+    } finally {
+      set.dispose();
+    }
+  });
+
+  it('holds in memory about 2 bytes a URL once spilled, where the tables took 11 to 21', () => {
+    const inMemory = new UrlHashSet();
+    const spilling = UrlHashSet.spilling(64);
+    try {
+      for (let n = 0; n < 100_000; n++) {
+        inMemory.add(url(n));
+        spilling.add(url(n));
+      }
+      // 256 tables of at most 128 slots (256 KB), then a Bloom filter and fences per run.
+      expect(spilling.byteSize).toBeLessThan(256 * 1024 + 100_000 * 3);
+      expect(inMemory.byteSize).toBeGreaterThan(100_000 * 11);
+    } finally {
+      spilling.dispose();
+    }
+  });
+
+  it('opens no file while its tables have room', () => {
+    const set = UrlHashSet.spilling(16);
+    for (let n = 0; n < 100; n++) set.add(url(n));
+    expect((set as unknown as { spill: unknown }).spill).toBeNull();
+  });
+
+  it('goes on from its state in another set (a Worker), file and all, and closes the file on dispose', () => {
+    const first = UrlHashSet.spilling(16);
+    for (let n = 0; n < 20_000; n++) first.add(url(n));
+    const state = first.state();
+    const { fd } = state.spill!;
+    const moved = structuredClone(state, { transfer: UrlHashSet.buffers(state) });
+    const second = new UrlHashSet(moved);
+    for (let n = 0; n < 20_000; n += 3) expect(second.add(url(n))).toBe(false);
+    for (let n = 20_000; n < 30_000; n++) expect(second.add(url(n))).toBe(true);
+    second.dispose();
+    expect(() => fs.fstatSync(fd)).toThrow(/EBADF/);
+  });
+
+  it('closes the file of a state that was handed away and never came back', () => {
+    const set = UrlHashSet.spilling(16);
+    set.add(url(1));
+    const state = set.state();
+    const { fd } = state.spill!;
+    expect(fs.fstatSync(fd).size).toBe(0);
+    UrlHashSet.dispose(state);
+    expect(() => fs.fstatSync(fd)).toThrow(/EBADF/);
   });
 });

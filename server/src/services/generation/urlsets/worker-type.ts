@@ -175,6 +175,9 @@ export async function writeTypeInWorker(run: Run, job: TypeJob, groups: FreshGro
   } finally {
     await worker.terminate();
     // The run fails without them; an empty set, not detached tables, for anything after.
-    if (!handedBack) run.seen = new UrlHashSet();
+    if (!handedBack) {
+      UrlHashSet.dispose(job.seen);
+      run.seen = UrlHashSet.spilling();
+    }
   }
 }
