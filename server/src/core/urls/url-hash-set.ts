@@ -113,12 +113,14 @@ export class UrlHashSet {
     h1 >>>= 0;
     h2 >>>= 0;
     if (this.spillAt > 0) {
-      const spilled = this.spill !== null && this.spill.runs[shard].length > 0;
-      const full = this.sizes[shard] >= this.spillAt;
-      if (spilled || full) {
-        if (this.has(shard, h1, h2)) return false;
-        if (spilled && spilledHolds(this.spill!, shard, h1, h2)) return false;
-        if (full) this.spillShard(shard);
+      // A full table goes to disk first, so the runs below are the only other place to look.
+      if (this.sizes[shard] >= this.spillAt) this.spillShard(shard);
+      if (
+        this.spill &&
+        this.spill.runs[shard].length > 0 &&
+        spilledHolds(this.spill, shard, h1, h2)
+      ) {
+        return false;
       }
     }
     if ((this.sizes[shard] + 1) * 4 > (this.tables[shard].length / 2) * 3) this.grow(shard);
@@ -130,17 +132,6 @@ export class UrlHashSet {
     const tables = this.tables.reduce((sum, table) => sum + table.byteLength, 0);
     const runs = this.spill?.runs.flat() ?? [];
     return runs.reduce((sum, run) => sum + run.bloom.byteLength + run.fences.byteLength, tables);
-  }
-
-  private has(shard: number, h1: number, h2: number): boolean {
-    const table = this.tables[shard];
-    const mask = table.length / 2 - 1;
-    for (let slot = h1 & mask; ; slot = (slot + 1) & mask) {
-      const a = table[slot * 2];
-      const b = table[slot * 2 + 1];
-      if (a === 0 && b === 0) return false;
-      if (a === h1 && b === h2) return true;
-    }
   }
 
   private openSpill() {

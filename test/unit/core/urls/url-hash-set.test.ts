@@ -1,5 +1,11 @@
 import fs from 'node:fs';
 import { UrlHashSet } from '../../../../server/src/core/urls/url-hash-set';
+import {
+  closeSpill,
+  openSpill,
+  spilledHolds,
+  spillTable,
+} from '../../../../server/src/core/urls/hash-spill';
 
 describe('UrlHashSet', () => {
   it('returns true for a new URL and false when the same URL is added again', () => {
@@ -183,5 +189,41 @@ describe('UrlHashSet.spilling (a run at millions of URLs keeps full tables on di
     expect(fs.fstatSync(fd).size).toBe(0);
     UrlHashSet.dispose(state);
     expect(() => fs.fstatSync(fd)).toThrow(/EBADF/);
+  });
+});
+
+describe('hash-spill lookups', () => {
+  it('reads the file for fewer than 1 in 200 absent hashes per run (the Bloom filter filters)', () => {
+    const state = openSpill(1)!;
+    try {
+      // One run of 6,144 random hashes, as a full table of a run's set holds.
+      const table = new Uint32Array(8192 * 2);
+      let size = 0;
+      while (size < 6144) {
+        const h1 = (Math.random() * 2 ** 32) >>> 0;
+        const h2 = (Math.random() * 2 ** 32) >>> 0 || 1;
+        const slot = (h1 & 8191) * 2;
+        if (table[slot] !== 0 || table[slot + 1] !== 0) continue;
+        table[slot] = h1;
+        table[slot + 1] = h2;
+        size++;
+      }
+      spillTable(state, 0, table, size);
+      const reads = jest.spyOn(fs, 'readSync');
+      const lookups = 200_000;
+      let found = 0;
+      for (let i = 0; i < lookups; i++) {
+        const h1 = (Math.random() * 2 ** 32) >>> 0;
+        const h2 = (Math.random() * 2 ** 32) >>> 0;
+        if (spilledHolds(state, 0, h1, h2)) found++;
+      }
+      const inVain = reads.mock.calls.length;
+      reads.mockRestore();
+      expect(found).toBe(0);
+      expect(inVain).toBeGreaterThan(0);
+      expect(inVain / lookups).toBeLessThan(1 / 200);
+    } finally {
+      closeSpill(state);
+    }
   });
 });
