@@ -1,5 +1,8 @@
-/** The `<sitemapindex>`: a small document, so it is built with xmlbuilder2 rather than by hand. */
-import { create } from 'xmlbuilder2';
+/**
+ * The `<sitemapindex>`, written by hand as the urlsets are: it lists every file of the site, so it
+ * grows with it (200 entries at 10M URLs, up to 50,000), and xmlbuilder2 took about 40 µs an entry
+ * here, a run holding Strapi's event loop ~10 ms at 10M URLs and seconds at the protocol's limit.
+ */
 import { escapeXml } from './xml';
 
 export interface IndexEntry {
@@ -7,15 +10,19 @@ export interface IndexEntry {
   lastmod?: string;
 }
 
+const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
 export function renderSitemapIndex(entries: IndexEntry[], xslHref?: string): string {
-  const doc = create({ version: '1.0', encoding: 'UTF-8' });
+  let xml = '<?xml version="1.0" encoding="UTF-8"?>\n';
   if (xslHref)
-    doc.ins('xml-stylesheet', `type="text/xsl" href="${escapeXml(xslHref.replace(/"/g, '%22'))}"`);
-  const index = doc.ele('http://www.sitemaps.org/schemas/sitemap/0.9', 'sitemapindex');
+    xml += `<?xml-stylesheet type="text/xsl" href="${escapeXml(xslHref.replace(/"/g, '%22'))}"?>\n`;
+  if (entries.length === 0) return `${xml}<sitemapindex xmlns="${NS}"/>\n`;
+  const lines = [`${xml}<sitemapindex xmlns="${NS}">`];
   for (const entry of entries) {
-    const sitemap = index.ele('sitemap');
-    sitemap.ele('loc').txt(entry.loc);
-    if (entry.lastmod) sitemap.ele('lastmod').txt(entry.lastmod);
+    lines.push('  <sitemap>', `    <loc>${escapeXml(entry.loc)}</loc>`);
+    if (entry.lastmod) lines.push(`    <lastmod>${escapeXml(entry.lastmod)}</lastmod>`);
+    lines.push('  </sitemap>');
   }
-  return `${doc.end({ prettyPrint: true })}\n`;
+  lines.push('</sitemapindex>', '');
+  return lines.join('\n');
 }

@@ -87,3 +87,24 @@ describe('renderSitemapIndex', () => {
     });
   });
 });
+
+describe('renderSitemapIndex against xmlbuilder2 (which wrote it before)', () => {
+  it('writes the same document, byte for byte', () => {
+    const { create } = jest.requireActual('xmlbuilder2');
+    const entries = Array.from({ length: 50 }, (_, i) => ({
+      loc: `https://e.com/sitemaps/blog-${i}.xml?x=${i}&y=<${i}>`,
+      lastmod: i % 3 ? `2026-01-${String((i % 28) + 1).padStart(2, '0')}` : undefined,
+    }));
+    for (const xslHref of [undefined, 'https://e.com/sitemap.xsl']) {
+      const doc = create({ version: '1.0', encoding: 'UTF-8' });
+      if (xslHref) doc.ins('xml-stylesheet', `type="text/xsl" href="${xslHref}"`);
+      const index = doc.ele(NS, 'sitemapindex');
+      for (const entry of entries) {
+        const sitemap = index.ele('sitemap');
+        sitemap.ele('loc').txt(entry.loc);
+        if (entry.lastmod) sitemap.ele('lastmod').txt(entry.lastmod);
+      }
+      expect(renderSitemapIndex(entries, xslHref)).toBe(`${doc.end({ prettyPrint: true })}\n`);
+    }
+  });
+});
