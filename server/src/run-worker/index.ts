@@ -9,6 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { cursorRows } from '../core/reading/pg-cursor';
 import { UrlHashSet } from '../core/urls/url-hash-set';
 import type { PgConnectionJob, ToWorker, TypeJob } from './protocol';
+import { lowerThisThreadsPriority } from './thread-priority';
 import { writeTypeFiles, type MainThread } from './type-files';
 
 /** knex's quoting of the schemas it sets as the search path. */
@@ -50,6 +51,7 @@ async function run(job: TypeJob) {
   }
 }
 
+lowerThisThreadsPriority();
 run(workerData as TypeJob).catch((error: Error) => {
   parentPort!.postMessage({ kind: 'failed', message: error.message, stack: error.stack });
 });
