@@ -25,11 +25,13 @@ import { xslHrefOf } from './urlset-files';
 import type { FreshGroups } from './whole-type';
 
 /**
- * The Worker's heap. At 1M URLs on PostgreSQL (docs/performance.md) 64 MB of old and 16 of young
- * generation ran 2.61× the lower bound at 84 MB above idle; 128 and 32, 2.29× at 98 MB: the
- * collector works less, and the peak stays under issue 24's 150 MB.
+ * The Worker's heap: what it holds is small (a batch of rows, a file's chunks), so what its limits
+ * bound is garbage. On PostgreSQL (docs/performance.md, 2026-12-03) 64 MB of old and 16 of young
+ * generation peaked 90 MB above idle at 1M URLs and 113 MB at 3M, at 2.45× and 2.33× the lower
+ * bound; 128 and 32, 96-101 MB and 128-132 MB at 1.89-2.19×: the smaller heap costs the collector
+ * about a tenth more time and keeps memory nearer flat in the site's size (issue 24).
  */
-const WORKER_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32 };
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 };
 
 /** Rows per fetch of the cursor (as the main thread's read). */
 const BATCH_SIZE = 1000;
