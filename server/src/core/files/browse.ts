@@ -6,19 +6,11 @@
  * reads them back; a general XML parser would build a tree of a 50 MB file for 50 lines. Pure.
  */
 import { urlsetText } from './urlset-text';
+import { unescapeXml } from './xml';
 import type { RenderedBlock } from './urlset-writer';
 import type { BrowsedUrl } from '../../../../shared/api-types';
 
 export type { BrowsedUrl };
-
-const ENTITIES: Record<string, string> = {
-  '&amp;': '&',
-  '&lt;': '<',
-  '&gt;': '>',
-  '&quot;': '"',
-  '&apos;': "'",
-};
-const unescapeXml = (text: string) => text.replace(/&(amp|lt|gt|quot|apos);/g, (m) => ENTITIES[m]);
 
 const first = (xml: string, tag: string) => {
   const found = new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(xml);

@@ -3,21 +3,17 @@
  * grows with it (200 entries at 10M URLs, up to 50,000), and xmlbuilder2 took about 40 µs an entry
  * here, a run holding Strapi's event loop ~10 ms at 10M URLs and seconds at the protocol's limit.
  */
-import { escapeXml } from './xml';
+import { SITEMAP_NS, escapeXml, xmlProlog } from './xml';
 
 export interface IndexEntry {
   loc: string;
   lastmod?: string;
 }
 
-const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
-
 export function renderSitemapIndex(entries: IndexEntry[], xslHref?: string): string {
-  let xml = '<?xml version="1.0" encoding="UTF-8"?>\n';
-  if (xslHref)
-    xml += `<?xml-stylesheet type="text/xsl" href="${escapeXml(xslHref.replace(/"/g, '%22'))}"?>\n`;
-  if (entries.length === 0) return `${xml}<sitemapindex xmlns="${NS}"/>\n`;
-  const lines = [`${xml}<sitemapindex xmlns="${NS}">`];
+  const xml = xmlProlog(xslHref);
+  if (entries.length === 0) return `${xml}<sitemapindex xmlns="${SITEMAP_NS}"/>\n`;
+  const lines = [`${xml}<sitemapindex xmlns="${SITEMAP_NS}">`];
   for (const entry of entries) {
     lines.push('  <sitemap>', `    <loc>${escapeXml(entry.loc)}</loc>`);
     if (entry.lastmod) lines.push(`    <lastmod>${escapeXml(entry.lastmod)}</lastmod>`);

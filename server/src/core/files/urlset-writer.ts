@@ -4,7 +4,7 @@
  * it would pass the URL count or the uncompressed byte limit, counting every byte written. Content
  * goes out to a sink block by block as it is written (see gzip-file), so memory does not grow with a file.
  */
-import { escapeXml } from './xml';
+import { SITEMAP_NS, escapeXml, xmlProlog } from './xml';
 import { URL_OPEN } from './urlset-text';
 import { URL_EXTENSIONS } from '../extensions';
 import type { UrlExtension } from '../extensions/extension';
@@ -115,7 +115,7 @@ export function splitFile(
 
 /** The urlset's opening tag, declaring every extension's namespace. */
 const urlsetOpen = (extensions: readonly UrlExtension[]) =>
-  `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${extensions
+  `<urlset xmlns="${SITEMAP_NS}"${extensions
     .map(({ namespace }) => (namespace ? ` xmlns:${namespace.prefix}="${namespace.uri}"` : ''))
     .join('')}>\n`;
 const URLSET_CLOSE = '</urlset>\n';
@@ -142,10 +142,6 @@ function countsIn(xml: string, counted: readonly UrlExtension[]): Counts | undef
 function addCounts(into: Counts, more: Counts | undefined) {
   if (more) for (const key in more) into[key] = (into[key] ?? 0) + more[key];
 }
-
-export const xmlProlog = (xslHref?: string) =>
-  '<?xml version="1.0" encoding="UTF-8"?>\n' +
-  (xslHref ? `<?xml-stylesheet type="text/xsl" href="${escapeXml(xslHref)}"?>\n` : '');
 
 export const formatPriority = (priority: number) => String(Math.round(priority * 100) / 100);
 

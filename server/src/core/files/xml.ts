@@ -27,3 +27,16 @@ export const unescapeXml = (value: string) =>
   value.includes('&')
     ? value.replace(/&(?:amp|lt|gt|quot|apos);/g, (entity) => XML_CHARS[entity])
     : value;
+
+/** The sitemap protocol's namespace, on every `<urlset>` and `<sitemapindex>`. */
+export const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
+/**
+ * The XML declaration and, when a stylesheet is set, its processing instruction. A `"` in the href
+ * is percent-encoded (an href is a URI, and a URI has no raw `"`), so the pseudo-attribute stays closed.
+ */
+export const xmlProlog = (xslHref?: string) =>
+  '<?xml version="1.0" encoding="UTF-8"?>\n' +
+  (xslHref
+    ? `<?xml-stylesheet type="text/xsl" href="${escapeXml(xslHref.replace(/"/g, '%22'))}"?>\n`
+    : '');

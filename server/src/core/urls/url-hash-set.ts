@@ -115,13 +115,7 @@ export class UrlHashSet {
     if (this.spillAt > 0) {
       // A full table goes to disk first, so the runs below are the only other place to look.
       if (this.sizes[shard] >= this.spillAt) this.spillShard(shard);
-      if (
-        this.spill &&
-        this.spill.runs[shard].length > 0 &&
-        spilledHolds(this.spill, shard, h1, h2)
-      ) {
-        return false;
-      }
+      if (this.spill && spilledHolds(this.spill, shard, h1, h2)) return false;
     }
     if ((this.sizes[shard] + 1) * 4 > (this.tables[shard].length / 2) * 3) this.grow(shard);
     return this.insert(shard, h1, h2);

@@ -5,13 +5,13 @@ import {
   renderUrl,
   splitFile,
   UrlsetWriter,
-  xmlProlog,
   type BlockIndexEntry,
   type ClosedFile,
   type UrlBlock,
 } from '../../../../server/src/core/files/urlset-writer';
 import type { FileLimits, UrlRecord } from '../../../../shared/types';
 import { urlsetText } from '../../../../server/src/core/files/urlset-text';
+import { xmlProlog } from '../../../../server/src/core/files/xml';
 
 const OPEN =
   '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">\n';
@@ -93,9 +93,9 @@ describe('xmlProlog', () => {
     expect(xmlProlog()).toBe(PROLOG);
   });
 
-  it('adds the xml-stylesheet instruction, its href escaped', () => {
+  it('adds the xml-stylesheet instruction, its href escaped and a double quote percent-encoded', () => {
     expect(xmlProlog('/api/sitemap/sitemap.xsl?a=1&b="2"')).toBe(
-      `${PROLOG}<?xml-stylesheet type="text/xsl" href="/api/sitemap/sitemap.xsl?a=1&amp;b=&quot;2&quot;"?>\n`
+      `${PROLOG}<?xml-stylesheet type="text/xsl" href="/api/sitemap/sitemap.xsl?a=1&amp;b=%222%22"?>\n`
     );
   });
 });
