@@ -270,16 +270,56 @@ async function settle() {
   }
 }
 
+/** CPU seconds the database server's processes have used (Linux /proc; 0 for SQLite, which runs in this process). */
+function databaseCpuMs() {
+  const names =
+    CLIENT === 'postgres' ? ['postgres'] : CLIENT === 'mysql' ? ['mariadbd', 'mysqld'] : [];
+  if (names.length === 0) return 0;
+  const tick = 10; // ms: Linux's USER_HZ is 100
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (!names.includes(comm)) continue;
+      // utime, stime, and cutime, cstime (the children it reaped: a backend that ended during the
+      // step, such as the run Worker's connection, counts in the postmaster's): fields 14 to 17.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    } catch {
+      // The process ended while it was being read.
+    }
+  }
+  return ticks * tick;
+}
+
+/**
+ * CPU used during a step: this process (all its threads: Strapi's, the run's Worker, zlib's pool)
+ * and the database server, so a ratio can be read as more work or as waiting.
+ */
+function cpuMeter() {
+  const process0 = process.cpuUsage();
+  const database0 = databaseCpuMs();
+  return () => {
+    const used = process.cpuUsage(process0);
+    return {
+      processMs: (used.user + used.system) / 1000,
+      databaseMs: databaseCpuMs() - database0,
+    };
+  };
+}
+
 async function measure(label, fn) {
   global.gc?.();
   // What the process holds as the step starts: after a step before it, V8 keeps part of the heap
   // it grew (committed, not returned at once), which the idle figure does not show.
   const rssBefore = process.memoryUsage().rss;
   const stop = rssSampler();
+  const cpu = cpuMeter();
   const started = process.hrtime.bigint();
   const value = await fn();
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  return { label, ms, peakRss: stop(), rssBefore, value };
+  return { label, ms, peakRss: stop(), cpu: cpu(), rssBefore, value };
 }
 
 /**
@@ -893,6 +933,11 @@ async function main() {
     const { bare, koa, before } = r.serving.rounds;
     console.log(
       `\nSeeded ${r.n.toLocaleString('en')} URLs on ${r.db} in ${s(r.seedMs)}; idle RSS then ${mb(r.idleRss)}`
+    );
+    const cpu = ({ cpu: { processMs, databaseMs } }) =>
+      `${s(processMs)} in this process, ${s(databaseMs)} in the database`;
+    console.log(
+      `\nCPU at ${r.n.toLocaleString('en')}: full run ${cpu(r.full)}; lower bound ${cpu(r.bound)} (${os.cpus().length} cores)`
     );
     console.log(
       `\nServing rounds at ${r.n.toLocaleString('en')} (req/s, in turn): bare Node ${list(bare)}; through the middleware ${list(koa)}; before it ${list(before)}`
