@@ -6,7 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
-import { cursorRows } from '../core/reading/pg-cursor';
+import { streamedRows } from '../core/reading/pg-stream';
 import { UrlHashSet } from '../core/urls/url-hash-set';
 import type { PgConnectionJob, ToWorker, TypeJob } from './protocol';
 import { lowerThisThreadsPriority } from './thread-priority';
@@ -24,7 +24,10 @@ async function connect(job: PgConnectionJob) {
   const client = new pg.Client(job.settings);
   await client.connect();
   if (job.searchPath) await client.query(searchPathSql(job.searchPath));
-  return { client, types: pg.types };
+  // The run's read is one statement for the whole type (core/reading/pg-stream): a timeout the
+  // site sets for its requests would end it. This connection is the run's own.
+  await client.query('SET statement_timeout = 0');
+  return { client, types: pg.types, Query: pg.Query };
 }
 
 function mainThread(): MainThread {
@@ -41,9 +44,9 @@ function mainThread(): MainThread {
 
 async function run(job: TypeJob) {
   const main = mainThread();
-  const { client, types } = await connect(job.connection);
+  const { client, types, Query } = await connect(job.connection);
   try {
-    const rows = cursorRows(client, { ...job.read, types });
+    const rows = streamedRows(client, Query, { ...job.read, types });
     const done = await writeTypeFiles(job, rows, main);
     main.post(done, UrlHashSet.buffers(done.seen));
   } finally {

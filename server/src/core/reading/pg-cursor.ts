@@ -1,7 +1,8 @@
 /**
  * A PostgreSQL read as a server-side cursor in a read-only transaction, fetched a batch at a time:
- * the transaction's snapshot makes the whole run read one consistent state of the table. Takes any
- * `pg` client (one of Strapi's pool, or the run Worker's own connection).
+ * the transaction's snapshot makes the whole run read one consistent state of the table. Takes a
+ * `pg` client of Strapi's pool, which it leaves as it found it (the run's Worker, on a connection
+ * of its own, reads with core/reading/pg-stream instead).
  */
 import { pgRowTypes, type PgTypes } from './pg-row-types';
 
