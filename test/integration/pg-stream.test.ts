@@ -6,7 +6,7 @@
  */
 import { streamedRows } from '../../server/src/core/reading/pg-stream';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- pg ships no types here
+// Required: pg ships no types here.
 const pg = require('pg');
 
 const onPostgres = process.env.DATABASE_CLIENT === 'postgres';

@@ -30,15 +30,49 @@ async function connect(job: PgConnectionJob) {
   return { client, types: pg.types, Query: pg.Query };
 }
 
+/**
+ * Bytes sent and not yet compressed the main thread may hold before the Worker waits: a few of
+ * its 64 KB steps, so zlib never runs dry and the Worker never gets far ahead.
+ */
+const BYTES_AHEAD = 2 * 1024 * 1024;
+
+/**
+ * The buffer of `bytes` to transfer, when it is theirs alone: a small Buffer shares Node's pool
+ * (an ArrayBuffer of `Buffer.poolSize` bytes), which must stay here: those are copied.
+ */
+const ownBuffer = (bytes: Uint8Array) =>
+  bytes.byteOffset === 0 && bytes.buffer.byteLength > Buffer.poolSize
+    ? [bytes.buffer as ArrayBuffer]
+    : [];
+
 function mainThread(): MainThread {
   const port = parentPort!;
-  const waiting: Array<() => void> = [];
+  const taken: Array<() => void> = [];
+  let ahead = 0;
+  let caughtUp: (() => void) | null = null;
   port.on('message', (message: ToWorker) => {
-    if (message.kind === 'taken') waiting.shift()?.();
+    if (message.kind === 'taken') taken.shift()?.();
+    else if (message.kind === 'consumed') {
+      ahead -= message.bytes;
+      if (ahead <= BYTES_AHEAD) caughtUp?.();
+    }
   });
   return {
     post: (message, transfer) => port.postMessage(message, transfer),
-    taken: () => new Promise((resolve) => waiting.push(resolve)),
+    taken: () => new Promise((resolve) => taken.push(resolve)),
+    send(sink, part, bytes) {
+      ahead += bytes.byteLength;
+      port.postMessage({ kind: 'bytes', sink, part, bytes }, ownBuffer(bytes));
+    },
+    caughtUp: () =>
+      ahead <= BYTES_AHEAD
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            caughtUp = () => {
+              caughtUp = null;
+              resolve();
+            };
+          }),
   };
 }
 

@@ -3,7 +3,6 @@
  * services/generation/urlsets/worker-type on the main side). Plain data only: it is copied, or
  * transferred for the buffers.
  */
-import type { CompressedBody } from '../core/files/gzip-file';
 import type { ClosedFile } from '../core/files/urlset-writer';
 import type { TypePlan } from '../core/urls/document-urls';
 import type { UrlHashSetState } from '../core/urls/url-hash-set';
@@ -44,12 +43,18 @@ export interface PgConnectionJob {
 /** A closed urlset's figures, its bytes alongside. */
 export type FileFigures = Omit<ClosedFile, 'sink'>;
 
+/** The two streams of a urlset's content. */
+export type FilePart = 'xml' | 'blockIndex';
+
 export type FromWorker =
+  /** A file's next bytes (UTF-8, uncompressed), for the main thread to compress. */
+  | { kind: 'bytes'; sink: number; part: FilePart; bytes: Uint8Array }
   | {
       kind: 'file';
       groupKey: string;
       file: FileFigures;
-      bodies: { xml: CompressedBody; blockIndex: CompressedBody };
+      /** The sink whose bytes it is: all of them were sent before. */
+      sink: number;
       /** Whether it is the series' last file (its key range is open-ended). */
       isLast: boolean;
     }
@@ -64,5 +69,8 @@ export type FromWorker =
     }
   | { kind: 'failed'; message: string; stack?: string };
 
-/** The main thread took the last file (its save started): the Worker may send the next. */
-export type ToWorker = { kind: 'taken' };
+export type ToWorker =
+  /** The main thread took the last file (its save started): the Worker may send the next. */
+  | { kind: 'taken' }
+  /** The main thread compressed that many of the bytes sent. */
+  | { kind: 'consumed'; bytes: number };

@@ -2,11 +2,10 @@
  * One type's urlsets written from scratch inside the run's Worker: rows → documents → URL blocks
  * (core/urls/document-urls) → series of files compressed as they are written
  * (core/files/urlset-series), as the main thread's read (generation/read-range) does, for a type
- * without extensions, sites, hooks or outputs reading it (worker-type decides). Each closed file
- * goes to the main thread, which stores it; one file at a time is on its way while the next is
- * built.
+ * without extensions, sites, hooks or outputs reading it (worker-type decides). A file's bytes go
+ * to the main thread as they are written (run-worker/handed-sink), which compresses them and
+ * stores each closed file; one closed file at a time is on its way while the next is built.
  */
-import { GzipFileSink } from '../core/files/gzip-file';
 import { typeGroup } from '../core/files/file-names';
 import { groupKeys } from '../core/files/group-keys';
 import { forEachSeriesBlock, UrlsetSeries } from '../core/files/urlset-series';
@@ -17,20 +16,15 @@ import { PhaseClock } from '../core/runs/phase-clock';
 import { documentUrls, type TypePlan, type UrlContext } from '../core/urls/document-urls';
 import { ValidationReport } from '../core/urls/url-checks';
 import { UrlHashSet } from '../core/urls/url-hash-set';
+import { HandedFileSink, type ByteChannel } from './handed-sink';
 import type { FromWorker, TypeJob } from './protocol';
 
 /** How the Worker talks to the main thread. */
-export interface MainThread {
+export interface MainThread extends ByteChannel {
   post(message: FromWorker, transfer?: ArrayBuffer[]): void;
   /** Resolves when the main thread has taken the file last posted. */
   taken(): Promise<void>;
 }
-
-/** The buffer of `bytes` when it is theirs alone (a small Buffer shares Node's pool: copied). */
-const ownBuffer = (bytes: Uint8Array) =>
-  bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
-    ? [bytes.buffer as ArrayBuffer]
-    : [];
 
 export async function writeTypeFiles(
   job: TypeJob,
@@ -55,13 +49,14 @@ export async function writeTypeFiles(
   const documents = documentGatherer();
   const priorities = new Set<number | undefined>();
   let urls = 0;
+  let sinks = 0;
   const series = new UrlsetSeries({
     limits: job.limits,
     xslHref: job.xslHref,
     extensions: URL_EXTENSIONS,
     report,
     contentType: job.contentType,
-    newSink: () => new GzipFileSink(),
+    newSink: () => new HandedFileSink(++sinks, main),
     counted: (records) => {
       for (const record of records) priorities.add(record.priority);
       urls += records.length;
@@ -72,21 +67,15 @@ export async function writeTypeFiles(
       series.add(key, block)
     );
 
-  // The file on its way: its last bytes compressed, posted, then taken by the main thread (which
-  // stores one at a time). The next file is built meanwhile; its own send waits for this one.
+  // The file on its way: its last bytes sent, then taken by the main thread (which stores one at a
+  // time). The next file is built meanwhile; its own send waits for this one.
   let onItsWay: Promise<void> | null = null;
-  const send = async (groupKey: string, file: ClosedFile<GzipFileSink>, isLast: boolean) => {
+  const send = async (groupKey: string, file: ClosedFile<HandedFileSink>, isLast: boolean) => {
     if (onItsWay) await clock.during('storing', () => onItsWay!);
     const { sink, ...figures } = file;
-    onItsWay = sink.finish().then((bodies) => {
-      main.post({ kind: 'file', groupKey, file: figures, bodies, isLast }, [
-        ...ownBuffer(bodies.xml.compressed),
-        ...ownBuffer(bodies.blockIndex.compressed),
-      ]);
-      return main.taken();
-    });
-    // Its failure surfaces when the next send or the end awaits it.
-    onItsWay.catch(() => undefined);
+    sink.end();
+    main.post({ kind: 'file', groupKey, file: figures, sink: sink.id, isLast });
+    onItsWay = main.taken();
   };
 
   const afterPage = async () => {

@@ -27,13 +27,50 @@ const BUFFER_BYTES = 64 * 1024;
 /** UTF-8 takes at most three bytes per UTF-16 unit. */
 const MAX_UTF8_PER_UNIT = 3;
 
+/**
+ * Text turned into UTF-8 in buffers (64 KB unless told), each handed on whole once full (or flushed): a new
+ * buffer each time, so the one handed on is its taker's (zlib keeps it; a Worker transfers it).
+ */
+export class TextBytes {
+  private buffer: Buffer;
+  private used = 0;
+
+  constructor(
+    private readonly onBytes: (bytes: Buffer) => void,
+    private readonly size = BUFFER_BYTES
+  ) {
+    this.buffer = Buffer.allocUnsafe(size);
+  }
+
+  write(text: string) {
+    if (text.length === 0) return;
+    const most = text.length * MAX_UTF8_PER_UNIT;
+    if (this.used + most > this.size) {
+      this.flush();
+      if (most > this.size) {
+        this.onBytes(Buffer.from(text, 'utf8'));
+        return;
+      }
+    }
+    this.used += this.buffer.write(text, this.used);
+  }
+
+  /** Hands on what is gathered, if anything, and starts a new buffer. */
+  flush() {
+    if (this.used === 0) return;
+    const bytes = this.buffer.subarray(0, this.used);
+    this.buffer = Buffer.allocUnsafe(this.size);
+    this.used = 0;
+    this.onBytes(bytes);
+  }
+}
+
 export class GzipStream {
   private readonly gzip: Gzip;
   private readonly hash: Hash = createHash('sha1');
   private readonly chunks: Buffer[] = [];
   private readonly ended: Promise<unknown>;
-  private buffer = Buffer.allocUnsafe(BUFFER_BYTES);
-  private used = 0;
+  private readonly text = new TextBytes((bytes) => this.writeBytes(bytes));
   private byteSize = 0;
   private full = false;
 
@@ -46,31 +83,14 @@ export class GzipStream {
   }
 
   write(text: string) {
-    if (text.length === 0) return;
-    const most = text.length * MAX_UTF8_PER_UNIT;
-    if (this.used + most > BUFFER_BYTES) {
-      this.handOver();
-      if (most > BUFFER_BYTES) {
-        this.take(Buffer.from(text, 'utf8'));
-        return;
-      }
-    }
-    this.used += this.buffer.write(text, this.used);
+    this.text.write(text);
   }
 
-  /** Gives the gathered bytes to zlib and the hash, and starts a new buffer (zlib keeps the old one). */
-  private handOver() {
-    if (this.used === 0) return;
-    const bytes = this.buffer.subarray(0, this.used);
-    this.buffer = Buffer.allocUnsafe(BUFFER_BYTES);
-    this.used = 0;
-    this.take(bytes);
-  }
-
-  private take(bytes: Buffer) {
+  /** Bytes as they are, after any text written before; `consumed` is called once zlib has them. */
+  writeBytes(bytes: Buffer, consumed?: () => void) {
     this.hash.update(bytes);
     this.byteSize += bytes.length;
-    if (!this.gzip.write(bytes)) this.full = true;
+    if (!this.gzip.write(bytes, consumed && (() => consumed()))) this.full = true;
   }
 
   /** Resolves once zlib has taken what it was given, so a fast writer does not pile up input. */
@@ -81,7 +101,7 @@ export class GzipStream {
   }
 
   async finish(): Promise<CompressedBody> {
-    this.handOver();
+    this.text.flush();
     this.gzip.end();
     await this.ended;
     return {
@@ -89,6 +109,11 @@ export class GzipStream {
       etag: this.hash.digest('base64url').slice(0, 27),
       byteSize: this.byteSize,
     };
+  }
+
+  /** Drops what it holds (a file abandoned by a failed run). */
+  destroy() {
+    this.gzip.destroy();
   }
 }
 
@@ -121,5 +146,10 @@ export class GzipFileSink implements FileSink {
   async finish() {
     const [xml, blockIndex] = await Promise.all([this.xml.finish(), this.blockIndex.finish()]);
     return { xml, blockIndex };
+  }
+
+  destroy() {
+    this.xml.destroy();
+    this.blockIndex.destroy();
   }
 }

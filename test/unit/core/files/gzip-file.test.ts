@@ -1,5 +1,10 @@
 import { gunzipSync } from 'node:zlib';
-import { etagOf, GzipFileSink, GzipStream } from '../../../../server/src/core/files/gzip-file';
+import {
+  etagOf,
+  GzipFileSink,
+  GzipStream,
+  TextBytes,
+} from '../../../../server/src/core/files/gzip-file';
 
 describe('GzipStream', () => {
   it('compresses what it is given, piece by piece, with the ETag and size of the whole text', async () => {
@@ -54,5 +59,30 @@ describe('GzipFileSink', () => {
     expect(gunzipSync(xml.compressed).toString()).toBe('<a/><b/>');
     expect(gunzipSync(blockIndex.compressed).toString()).toBe('[]');
     expect(xml.etag).toBe(etagOf('<a/><b/>'));
+  });
+});
+
+describe('TextBytes', () => {
+  it('hands on the UTF-8 of what it is given in whole buffers of its size, each one new', () => {
+    const handed: Buffer[] = [];
+    const copies: Buffer[] = [];
+    const text = new TextBytes((bytes) => {
+      handed.push(bytes);
+      copies.push(Buffer.from(bytes));
+    }, 1024);
+    const pieces = Array.from({ length: 3_000 }, (_, n) =>
+      n % 5 === 0 ? `é😀${n}` : n === 1_501 ? 'y'.repeat(5_000) : `<u>${n}</u>`
+    );
+    for (const piece of pieces) text.write(piece);
+    text.write('');
+    text.flush();
+    text.flush();
+    expect(Buffer.concat(handed).toString('utf8')).toBe(pieces.join(''));
+    // Full buffers stay within the size; the long piece goes on its own.
+    expect(handed.filter((bytes) => bytes.length > 1024).map((bytes) => bytes.length)).toEqual([
+      5_000,
+    ]);
+    // What was handed on is never written again: its taker may keep it (zlib) or move it (a Worker).
+    expect(handed).toEqual(copies);
   });
 });

@@ -1,9 +1,10 @@
 /**
  * A type's urlsets written in a `worker_threads` Worker (run-worker/): it reads the rows on a
- * PostgreSQL connection of its own and builds, checks and compresses the files; this thread
- * stores each one as it comes. The Worker's heap limits bound a full run's memory whatever the
- * site's size (on the main thread V8's own heuristics decided it: docs/performance.md), and
- * Strapi's event loop only stores files meanwhile.
+ * PostgreSQL connection of its own and builds and checks the files; this thread compresses
+ * their bytes as they come (zlib works beside both threads) and stores each file once closed.
+ * The Worker's heap limits bound a full run's memory whatever the site's size (on the main thread
+ * V8's own heuristics decided it: docs/performance.md), and Strapi's event loop only compresses
+ * and stores meanwhile.
  *
  * Only what the Worker can do alone goes there: a whole type read in one SQL query, on
  * PostgreSQL, with no site, URL hook, extension reading through the query engine (images, video,
@@ -14,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { URL_EXTENSIONS } from '../../../core/extensions';
-import type { CompressedBody } from '../../../core/files/gzip-file';
+import { GzipFileSink } from '../../../core/files/gzip-file';
 import { UrlHashSet } from '../../../core/urls/url-hash-set';
 import type { FromWorker, PgConnectionJob, TypeJob } from '../../../run-worker/protocol';
 import { wholeTypeRead } from '../../reading/entry-source';
@@ -102,11 +103,9 @@ export async function workerJobFor(run: Run, uid: string): Promise<TypeJob | nul
   };
 }
 
-/** Bytes that crossed from the Worker (a Uint8Array) as the Buffer the store takes. */
-const asBuffer = (body: CompressedBody): CompressedBody => {
-  const bytes = body.compressed as Uint8Array;
-  return { ...body, compressed: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
-};
+/** Bytes that crossed from the Worker (a Uint8Array) as a Buffer. */
+const asBuffer = (bytes: Uint8Array) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /** How often the run's owner is asked whether to stop, while the Worker works. */
 const STOP_CHECK_MS = 250;
@@ -121,6 +120,13 @@ export async function writeTypeInWorker(run: Run, job: TypeJob, groups: FreshGro
   });
   // The set's tables now belong to the Worker until it hands them back.
   let handedBack = false;
+  // The files the Worker is writing, compressed here as their bytes come.
+  const sinks = new Map<number, GzipFileSink>();
+  const sinkOf = (id: number) => {
+    let sink = sinks.get(id);
+    if (!sink) sinks.set(id, (sink = new GzipFileSink()));
+    return sink;
+  };
   let handled: Promise<void> = Promise.resolve();
   try {
     await run.clock.during(
@@ -148,15 +154,20 @@ export async function writeTypeInWorker(run: Run, job: TypeJob, groups: FreshGro
             fail(new Error(`the run's Worker stopped (exit code ${code})`))
           );
           worker.on('message', (message: FromWorker) => {
-            // One message at a time, in order: a file's save must start before the next file's.
+            // Bytes go to zlib at once, beside any save; the Worker learns when they are consumed.
+            if (message.kind === 'bytes') {
+              const { byteLength } = message.bytes;
+              sinkOf(message.sink)[message.part].writeBytes(asBuffer(message.bytes), () =>
+                worker.postMessage({ kind: 'consumed', bytes: byteLength })
+              );
+              return;
+            }
+            // Other messages one at a time, in order: a file's save must start before the next file's.
             handled = handled
               .then(async () => {
                 if (message.kind === 'file') {
-                  const bodies = {
-                    xml: asBuffer(message.bodies.xml),
-                    blockIndex: asBuffer(message.bodies.blockIndex),
-                  };
-                  const file = { ...message.file, sink: { finish: async () => bodies } };
+                  const file = { ...message.file, sink: sinkOf(message.sink) };
+                  sinks.delete(message.sink);
                   await groups.saveWritten(message.groupKey, file, message.isLast);
                   worker.postMessage({ kind: 'taken' });
                 } else if (message.kind === 'progress') run.control.countUrls(message.urls);
@@ -176,6 +187,7 @@ export async function writeTypeInWorker(run: Run, job: TypeJob, groups: FreshGro
     );
   } finally {
     await worker.terminate();
+    for (const sink of sinks.values()) sink.destroy();
     // The run fails without them; an empty set, not detached tables, for anything after.
     if (!handedBack) {
       UrlHashSet.dispose(job.seen);
