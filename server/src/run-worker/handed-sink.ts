@@ -4,7 +4,7 @@
  * (services/generation/urlsets/worker-type). Compressing in the Worker kept it waiting: a zlib
  * stream needs its thread between two steps, and the Worker's is the run's busiest, so zlib
  * mostly worked while building waited for it. The main thread is free meanwhile: at 1M URLs on
- * PostgreSQL the run went from 10.5–10.9 s to 9.0–9.4 s (docs/performance.md).
+ * PostgreSQL, runs of 11.3–15.7 s took 9.1–10.6 s, the two builds alternated (docs/performance.md).
  */
 import { TextBytes } from '../core/files/gzip-file';
 import type { DrainingSink } from '../core/files/urlset-series';
