@@ -26,15 +26,15 @@ import { xslHrefOf } from './urlset-files';
 import type { FreshGroups } from './whole-type';
 
 /**
- * The Worker's heap: what it holds is small (a batch of rows, a file's chunks), so what its limits
- * bound is garbage. On PostgreSQL (docs/performance.md, 2026-12-03) 64 MB of old and 16 of young
- * generation peaked 90 MB above idle at 1M URLs and 113 MB at 3M, at 2.45× and 2.33× the lower
- * bound; 128 and 32, 96-101 MB and 128-132 MB at 1.89-2.19×: the smaller heap costs the collector
- * about a tenth more time and keeps memory nearer flat in the site's size (issue 24).
+ * The Worker's heap: what it holds is small (a batch of rows, a file's text), so what its limits
+ * bound is garbage. On PostgreSQL (docs/performance.md) 64 MB of old generation kept memory near
+ * flat in the site's size (128 MB grew with it: 2026-12-03). The young generation, where a run's
+ * garbage dies, at 32 MB: once the Worker no longer compressed, alternated runs at 1M took 8.3-9.0 s
+ * against 9.1-10.4 s at 16 MB, for 15-20 MB more at the peak (2026-12-04; issue 24).
  */
-const WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 };
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 32 };
 
-/** Rows per fetch of the cursor (as the main thread's read). */
+/** Rows per batch of the read (as the main thread's read). */
 const BATCH_SIZE = 1000;
 
 /** The Worker's script, beside the server bundle (dist/run-worker); absent when running from source. */
