@@ -1,6 +1,6 @@
 /**
  * A file's bytes handed to the main thread as they are written: the Worker turns its text into
- * UTF-8 and transfers each 64 KB buffer; the main thread compresses and hashes them
+ * UTF-8 and transfers each 256 KB buffer; the main thread compresses and hashes them
  * (services/generation/urlsets/worker-type). Compressing in the Worker kept it waiting: a zlib
  * stream needs its thread between two steps, and the Worker's is the run's busiest, so zlib
  * mostly worked while building waited for it. The main thread is free meanwhile: at 1M URLs on

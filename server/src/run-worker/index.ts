@@ -31,8 +31,8 @@ async function connect(job: PgConnectionJob) {
 }
 
 /**
- * Bytes sent and not yet compressed the main thread may hold before the Worker waits: a few of
- * its 64 KB steps, so zlib never runs dry and the Worker never gets far ahead.
+ * Bytes sent and not yet compressed the main thread may hold before the Worker waits: eight of
+ * its 256 KB messages, so zlib never runs dry and the Worker never gets far ahead.
  */
 const BYTES_AHEAD = 2 * 1024 * 1024;
 

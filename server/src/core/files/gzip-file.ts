@@ -28,8 +28,9 @@ const BUFFER_BYTES = 64 * 1024;
 const MAX_UTF8_PER_UNIT = 3;
 
 /**
- * Text turned into UTF-8 in buffers (64 KB unless told), each handed on whole once full (or flushed): a new
- * buffer each time, so the one handed on is its taker's (zlib keeps it; a Worker transfers it).
+ * Text turned into UTF-8 in buffers (64 KB unless told), each handed on whole once full (or
+ * flushed): a new buffer each time, so the one handed on is its taker's (zlib keeps it; a Worker
+ * transfers it).
  */
 export class TextBytes {
   private buffer: Buffer;
@@ -90,7 +91,7 @@ export class GzipStream {
   writeBytes(bytes: Buffer, consumed?: () => void) {
     this.hash.update(bytes);
     this.byteSize += bytes.length;
-    if (!this.gzip.write(bytes, consumed && (() => consumed()))) this.full = true;
+    if (!this.gzip.write(bytes, consumed)) this.full = true;
   }
 
   /** Resolves once zlib has taken what it was given, so a fast writer does not pile up input. */
