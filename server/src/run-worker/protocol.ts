@@ -26,17 +26,21 @@ export interface TypeJob {
   limits: FileLimits;
   xslHref?: string;
   read: { sql: string; bindings: unknown[]; batchSize: number; shape: RowShape };
-  connection: PgConnectionJob;
+  connection: ConnectionJob;
   /** The run's duplicate check so far, handed back in `done`. */
   seen: UrlHashSetState;
 }
 
-export interface PgConnectionJob {
-  /** Where the app's `pg` module is: the Worker loads the same driver Strapi uses. */
+export interface ConnectionJob {
+  client: 'postgres' | 'mysql';
+  /** Where the app's driver (`pg`, `mysql2`) is: the Worker loads the same driver Strapi uses. */
   driverPath: string;
-  /** The settings Strapi's pool connects with (knex's `connectionSettings`). */
+  /**
+   * The settings Strapi's pool connects with (knex's `connectionSettings`), but for the type cast
+   * Strapi's MySQL dialect sets (a function: the Worker has its own, core/reading/mysql-row-types).
+   */
   settings: Record<string, unknown>;
-  /** knex's `searchPath` (Strapi's `connection.schema`), set on the connection first. */
+  /** PostgreSQL: knex's `searchPath` (Strapi's `connection.schema`), set on the connection first. */
   searchPath?: string | string[];
 }
 

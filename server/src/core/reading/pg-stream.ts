@@ -1,8 +1,8 @@
 /**
- * A PostgreSQL read as one statement run to completion, its rows taken as they arrive and handed
- * on a batch at a time, the socket paused while batches wait: memory stays a few batches whatever
- * the result's size. Unlike a cursor (core/reading/pg-cursor), such a statement may use a parallel
- * plan: PostgreSQL never plans a cursor in parallel. A run's read sorts the whole type by
+ * A PostgreSQL read as one statement run to completion, its rows handed on a batch at a time with
+ * the socket paused while batches wait (core/reading/pushed-rows). Unlike a cursor
+ * (core/reading/pg-cursor), such a statement may use a parallel plan: PostgreSQL never plans a
+ * cursor in parallel. A run's read sorts the whole type by
  * document; at 1M URLs its first row came after 2.7 s from a cursor and 1.5 s from two workers'
  * parallel sort, the run's Worker idle meanwhile (docs/performance.md). One statement reads one
  * consistent state of the tables, as the cursor's transaction did.
@@ -11,6 +11,7 @@
  * the only way to stop a statement whose rows are not wanted any more.
  */
 import { pgRowTypes, type PgTypes } from './pg-row-types';
+import { pushedRows } from './pushed-rows';
 
 type Row = Record<string, unknown>;
 
@@ -43,70 +44,30 @@ export interface StreamedRead {
   types: PgTypes;
 }
 
-/** Whole batches held before the socket is paused (the batch being filled comes on top). */
-const BATCHES_AHEAD = 2;
-
-export async function* streamedRows(
+export function streamedRows(
   client: PgStreamClient,
   Query: PgQueryClass,
   read: StreamedRead
 ): AsyncGenerator<Row[]> {
-  const { batchSize } = read;
   const socket = client.connection.stream;
-  const ready: Row[][] = [];
-  let batch: Row[] = [];
-  let ended = false;
-  let failure: Error | null = null;
-  let paused = false;
-  let wake: (() => void) | null = null;
-  const notify = () => {
-    wake?.();
-    wake = null;
-  };
-
-  const query = new Query({ text: read.sql, values: read.bindings, types: pgRowTypes(read.types) });
-  // With a row listener and no callback the driver keeps no rows of its own.
-  query.on('row', (row) => {
-    batch.push(row);
-    if (batch.length < batchSize) return;
-    ready.push(batch);
-    batch = [];
-    if (ready.length >= BATCHES_AHEAD && !paused) {
-      paused = true;
-      socket.pause();
-    }
-    notify();
-  });
-  query.on('end', () => {
-    if (batch.length > 0) ready.push(batch);
-    batch = [];
-    ended = true;
-    notify();
-  });
-  query.on('error', (error) => {
-    failure = error;
-    ended = true;
-    notify();
-  });
-  client.query(query);
-
-  try {
-    for (;;) {
-      if (failure) throw failure;
-      const rows = ready.shift();
-      if (rows) {
-        if (paused && ready.length < BATCHES_AHEAD) {
-          paused = false;
-          socket.resume();
-        }
-        yield rows;
-      } else if (ended) return;
-      else await new Promise<void>((resolve) => (wake = resolve));
-    }
-  } finally {
-    // A statement still running cannot be stopped otherwise; one that ended (or failed) leaves the
-    // connection usable once its last messages are read, which a paused socket would withhold.
-    if (!ended) socket.destroy();
-    else if (paused) socket.resume();
-  }
+  return pushedRows(
+    {
+      start(events) {
+        const query = new Query({
+          text: read.sql,
+          values: read.bindings,
+          types: pgRowTypes(read.types),
+        });
+        // With a row listener and no callback the driver keeps no rows of its own.
+        query.on('row', events.row);
+        query.on('end', events.end);
+        query.on('error', events.error);
+        client.query(query);
+      },
+      pause: () => socket.pause(),
+      resume: () => socket.resume(),
+      abandon: () => socket.destroy(),
+    },
+    read.batchSize
+  );
 }

@@ -1,15 +1,17 @@
 /**
  * A type's urlsets written in a `worker_threads` Worker (run-worker/): it reads the rows on a
- * PostgreSQL connection of its own and builds and checks the files; this thread compresses
- * their bytes as they come (zlib works beside both threads) and stores each file once closed.
+ * PostgreSQL, MySQL or MariaDB connection of its own and builds and checks the files; this thread
+ * compresses their bytes as they come (zlib works beside both threads) and stores each file once
+ * closed.
  * The Worker's heap limits bound a full run's memory whatever the site's size (on the main thread
  * V8's own heuristics decided it: docs/performance.md), and Strapi's event loop only compresses
  * and stores meanwhile.
  *
  * Only what the Worker can do alone goes there: a whole type read in one SQL query, on
- * PostgreSQL, with no site, URL hook, extension reading through the query engine (images, video,
- * SEO component) or output reading its documents, and no comparison with the live files.
- * Anything else is written on the main thread as before.
+ * PostgreSQL, MySQL or MariaDB (SQLite's one connection is Strapi's), with no site, URL hook,
+ * extension reading through the query engine (images, video, SEO component) or output reading its
+ * documents, and no comparison with the live files. Anything else is written on the main thread
+ * as before.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,7 +19,7 @@ import { Worker } from 'node:worker_threads';
 import { URL_EXTENSIONS } from '../../../core/extensions';
 import { GzipFileSink } from '../../../core/files/gzip-file';
 import { UrlHashSet } from '../../../core/urls/url-hash-set';
-import type { FromWorker, PgConnectionJob, TypeJob } from '../../../run-worker/protocol';
+import type { ConnectionJob, FromWorker, TypeJob } from '../../../run-worker/protocol';
 import { wholeTypeRead } from '../../reading/entry-source';
 import { LostLeaseError } from '../../store/file-store';
 import { getService } from '../../../utils/get-service';
@@ -44,19 +46,30 @@ function workerScript(): string | null {
   return fs.existsSync(script) ? script : null;
 }
 
+/** The driver Strapi's pool uses, by dialect: the databases a Worker reads on a connection of its own. */
+const DRIVERS: Record<ConnectionJob['client'], string> = { postgres: 'pg', mysql: 'mysql2' };
+const hasDriver = (dialect: string): dialect is ConnectionJob['client'] => dialect in DRIVERS;
+
 /** How the Worker connects as Strapi's pool does, with the same driver; null if it cannot. */
-function pgConnection(run: Run): PgConnectionJob | null {
+function workerConnection(run: Run): ConnectionJob | null {
   const { strapi } = run;
+  const dialect = strapi.db.dialect.client;
+  if (!hasDriver(dialect)) return null;
   const client = (strapi.db.connection as any).client;
   let driverPath: string;
   try {
-    driverPath = require.resolve('pg', { paths: [strapi.dirs.app.root, process.cwd()] });
+    driverPath = require.resolve(DRIVERS[dialect], {
+      paths: [strapi.dirs.app.root, process.cwd()],
+    });
   } catch {
     return null;
   }
+  // Strapi's MySQL dialect sets a type cast, a function: the Worker gives its own equivalent.
+  const { typeCast: _dialectsOwn, ...settings } = client.connectionSettings;
   const job = {
+    client: dialect,
     driverPath,
-    settings: client.connectionSettings,
+    settings: dialect === 'mysql' ? settings : client.connectionSettings,
     searchPath: client.searchPath ?? undefined,
   };
   try {
@@ -71,7 +84,7 @@ function pgConnection(run: Run): PgConnectionJob | null {
 /** The Worker's job for `uid`, or null when the type is written on the main thread. */
 export async function workerJobFor(run: Run, uid: string): Promise<TypeJob | null> {
   const { strapi } = run;
-  if (strapi.db.dialect.client !== 'postgres' || run.changes) return null;
+  if (run.changes) return null;
   if (!getService(strapi, 'settings').workerEnabled()) return null;
   const builtIn =
     run.plan.extensions.length === URL_EXTENSIONS.length &&
@@ -81,7 +94,7 @@ export async function workerJobFor(run: Run, uid: string): Promise<TypeJob | nul
   if (getService(strapi, 'hooks').hasUrlHooks()) return null;
   const script = workerScript();
   const read = wholeTypeRead(strapi, query);
-  const connection = script && read ? pgConnection(run) : null;
+  const connection = script && read ? workerConnection(run) : null;
   if (!connection || !read) return null;
   return {
     contentType: uid,
