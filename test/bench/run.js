@@ -21,6 +21,9 @@
  * `--sqlite-mmap 1073741824` sets SQLite's mmap_size on Strapi's connection (test/app/config).
  * `--worker-floor on` (PostgreSQL) also measures the floor of issue 24's Worker design against the
  * same work in this thread: worker-floor.js.
+ * `--worker off` sets the plugin's `worker: false`: full runs write every type on the main thread
+ * (what PostgreSQL, MySQL and MariaDB did before the Worker; SQLite always does).
+ * `--seed-only N` (internal) seeds N URLs' worth into the database the environment names.
  */
 const fs = require('fs');
 const os = require('os');
@@ -47,6 +50,7 @@ const CLIENT = args.db || 'sqlite';
 const VISITORS = args.visitors === 'on';
 const READS = args.reads === 'on' && CLIENT === 'sqlite';
 const WORKER_FLOOR = args['worker-floor'] === 'on' && CLIENT === 'postgres';
+const WORKER = args.worker !== 'off';
 // SQLite's mmap_size on Strapi's connection (the README's tip), in bytes.
 if (args['sqlite-mmap'])
   process.env.DATABASE_SQLITE_MMAP_SIZE = String(Number(args['sqlite-mmap']));
@@ -765,6 +769,7 @@ async function benchSize(n) {
     },
     cron: false,
     debounceMs: DEBOUNCE_MS,
+    ...(WORKER ? {} : { worker: false }),
   });
   // Seeded by a process of its own, so the Strapi measured here boots on a database that already
   // holds the site, as a server does: seeding in this process left its heap and RSS shaped by the
@@ -911,6 +916,9 @@ const saves = ({ median, max, loopHeldMs }) =>
   `${median.toFixed(0)} ms, ${max.toFixed(0)} ms (held ${loopHeldMs.toFixed(0)} ms)`;
 
 async function main() {
+  console.log(
+    `bench: ${CLIENT}, ${SIZES.join(', ')} URLs, the run's Worker ${WORKER ? 'on' : 'off'}`
+  );
   const results = [];
   for (const n of SIZES) {
     const result = await benchSize(n);
