@@ -46,9 +46,10 @@ function workerScript(): string | null {
   return fs.existsSync(script) ? script : null;
 }
 
-/** The driver Strapi's pool uses, by dialect: the databases a Worker reads on a connection of its own. */
+/** The driver Strapi's pool uses, by dialect: the databases whose Worker reads on its own connection. */
 const DRIVERS: Record<ConnectionJob['client'], string> = { postgres: 'pg', mysql: 'mysql2' };
-const hasDriver = (dialect: string): dialect is ConnectionJob['client'] => dialect in DRIVERS;
+const hasDriver = (dialect: string): dialect is ConnectionJob['client'] =>
+  Object.hasOwn(DRIVERS, dialect);
 
 /** How the Worker connects as Strapi's pool does, with the same driver; null if it cannot. */
 function workerConnection(run: Run): ConnectionJob | null {
