@@ -49,7 +49,7 @@ function workerScript(): string | null {
 /** The driver Strapi's pool uses, by dialect: the databases whose Worker reads on its own connection. */
 const DRIVERS: Record<ConnectionJob['client'], string> = { postgres: 'pg', mysql: 'mysql2' };
 const hasDriver = (dialect: string): dialect is ConnectionJob['client'] =>
-  Object.hasOwn(DRIVERS, dialect);
+  Object.keys(DRIVERS).includes(dialect);
 
 /** How the Worker connects as Strapi's pool does, with the same driver; null if it cannot. */
 function workerConnection(run: Run): ConnectionJob | null {
