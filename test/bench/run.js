@@ -22,7 +22,8 @@
  * `--worker-floor on` (PostgreSQL) also measures the floor of issue 24's Worker design against the
  * same work in this thread: worker-floor.js.
  * `--worker off` sets the plugin's `worker: false`: full runs write every type on the main thread
- * (what PostgreSQL, MySQL and MariaDB did before the Worker; SQLite always does).
+ * (what every database did before the Worker: PostgreSQL before 24b01f0, MySQL and MariaDB before
+ * 91aac39, SQLite before its reading thread, run-worker/sqlite-reader).
  * `--seed-only N` (internal) seeds N URLs' worth into the database the environment names.
  */
 const fs = require('fs');

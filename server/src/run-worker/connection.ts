@@ -3,11 +3,13 @@
  * pool, and its one read: the whole type as one statement, streamed (core/reading/pg-stream on
  * PostgreSQL, mysql-stream on MySQL and MariaDB). The read runs as long as the type is large, so
  * the statement time limits a site sets for its requests are lifted on this connection only.
+ * SQLite's file is read in short keyset pages by a thread of their own (run-worker/sqlite-reader).
  */
 import { createRequire } from 'node:module';
 import { mysqlStreamedRows } from '../core/reading/mysql-stream';
 import { streamedRows } from '../core/reading/pg-stream';
 import type { ConnectionJob, TypeJob } from './protocol';
+import { sqliteRows } from './sqlite-reader';
 
 type Row = Record<string, unknown>;
 
@@ -63,5 +65,17 @@ async function openMysql(job: ConnectionJob): Promise<RunConnection> {
   };
 }
 
-export const openConnection = (job: ConnectionJob) =>
-  job.client === 'postgres' ? openPostgres(job) : openMysql(job);
+/** The reading thread opens the file (read-only) and closes it when the read ends. */
+const openSqlite = async (job: ConnectionJob): Promise<RunConnection> => ({
+  // This bundle is the Worker's script: the reading thread runs it too (run-worker/index).
+  rows: (read) => sqliteRows(__filename, job, read),
+  close: async () => undefined,
+});
+
+const OPEN: Record<ConnectionJob['client'], (job: ConnectionJob) => Promise<RunConnection>> = {
+  postgres: openPostgres,
+  mysql: openMysql,
+  sqlite: openSqlite,
+};
+
+export const openConnection = (job: ConnectionJob) => OPEN[job.client](job);

@@ -9,6 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { UrlHashSet } from '../core/urls/url-hash-set';
 import { openConnection } from './connection';
 import type { ToWorker, TypeJob } from './protocol';
+import { readSqlitePages } from './sqlite-reader';
 import { lowerThisThreadsPriority } from './thread-priority';
 import { writeTypeFiles, type MainThread } from './type-files';
 
@@ -62,14 +63,21 @@ async function run(job: TypeJob) {
   const main = mainThread();
   const connection = await openConnection(job.connection);
   try {
-    const done = await writeTypeFiles(job, connection.rows(job.read), main);
+    // SQLite's reading thread starts here and keeps Strapi's priority (a thread inherits its
+    // creator's): a save on the main thread waits for the page it reads, which must not wait for
+    // the CPU. Only the building gives way to Strapi.
+    const rows = connection.rows(job.read);
+    lowerThisThreadsPriority();
+    const done = await writeTypeFiles(job, rows, main);
     main.post(done, UrlHashSet.buffers(done.seen));
   } finally {
     await connection.close();
   }
 }
 
-lowerThisThreadsPriority();
-run(workerData as TypeJob).catch((error: Error) => {
-  parentPort!.postMessage({ kind: 'failed', message: error.message, stack: error.stack });
-});
+// The same script runs SQLite's reading thread (run-worker/sqlite-reader).
+if (workerData.sqliteRead) readSqlitePages(workerData.sqliteRead);
+else
+  run(workerData as TypeJob).catch((error: Error) => {
+    parentPort!.postMessage({ kind: 'failed', message: error.message, stack: error.stack });
+  });

@@ -25,19 +25,30 @@ export interface TypeJob {
   excluded: Set<string>;
   limits: FileLimits;
   xslHref?: string;
-  read: { sql: string; bindings: unknown[]; batchSize: number; shape: RowShape };
+  read: {
+    sql: string;
+    bindings: unknown[];
+    batchSize: number;
+    shape: RowShape;
+    /** SQLite: the SQL is a keyset page of `pageSize` rows, the key it starts after a binding. */
+    keyset?: { afterBinding: number; pageSize: number };
+  };
   connection: ConnectionJob;
   /** The run's duplicate check so far, handed back in `done`. */
   seen: UrlHashSetState;
 }
 
 export interface ConnectionJob {
-  client: 'postgres' | 'mysql';
-  /** Where the app's driver (`pg`, `mysql2`) is: the Worker loads the same driver Strapi uses. */
+  client: 'postgres' | 'mysql' | 'sqlite';
+  /**
+   * Where the app's driver (`pg`, `mysql2`, `better-sqlite3`) is: the Worker loads the same driver
+   * Strapi uses.
+   */
   driverPath: string;
   /**
    * The settings Strapi's pool connects with (knex's `connectionSettings`), but for the type cast
-   * Strapi's MySQL dialect sets (a function: the Worker has its own, core/reading/mysql-row-types).
+   * Strapi's MySQL dialect sets (a function: the Worker has its own, core/reading/mysql-row-types);
+   * on SQLite only the database file's absolute path.
    */
   settings: Record<string, unknown>;
   /** PostgreSQL: knex's `searchPath` (Strapi's `connection.schema`), set on the connection first. */

@@ -215,14 +215,26 @@ async function* streamedDocuments(
   if (last.length > 0) yield last;
 }
 
+/** Stands for the key a keyset page starts after, to be found among the compiled bindings. */
+const AFTER_MARK = '\u0000sitemap:after';
+
 /**
- * A whole type's sorted query as SQL and how its rows map (for the run's Worker, which reads it on
- * a connection of its own); null when the query engine or extra queries have to read the type.
+ * A whole type's read as SQL and how its rows map, for the run's Worker, which reads it on a
+ * connection of its own: one sorted query, or on SQLite a keyset page of `pageSize` rows and which
+ * binding is the key it starts after (read page by page: core/reading/keyset-pages). Null when the
+ * query engine or extra queries have to read the type.
  */
-export function wholeTypeRead(strapi: Core.Strapi, query: SourceQuery) {
+export function wholeTypeRead(strapi: Core.Strapi, query: SourceQuery, pageSize: number) {
   if (query.extensions.length > 0 || query.sites?.length) return null;
   if (!readsWithJoins(strapi.db.metadata, query)) return null;
   const read = sqlRead(strapi, query);
+  if (strapi.db.dialect.client === 'sqlite') {
+    const { sql, bindings } = read.select(AFTER_MARK).limit(pageSize).toSQL().toNative();
+    const afterBinding = (bindings as unknown[]).indexOf(AFTER_MARK);
+    if (afterBinding < 0) return null;
+    const keyset = { afterBinding, pageSize };
+    return { sql: sql as string, bindings: bindings as unknown[], shape: read.shape, keyset };
+  }
   const { sql, bindings } = wholeTypeQuery(strapi, read).toSQL().toNative();
   return { sql: sql as string, bindings: bindings as unknown[], shape: read.shape };
 }
