@@ -2,10 +2,10 @@
  * A PostgreSQL read as one statement run to completion, its rows handed on a batch at a time with
  * the socket paused while batches wait (core/reading/pushed-rows). Unlike a cursor
  * (core/reading/pg-cursor), such a statement may use a parallel plan: PostgreSQL never plans a
- * cursor in parallel. A run's read sorts the whole type by
- * document; at 1M URLs its first row came after 2.7 s from a cursor and 1.5 s from two workers'
- * parallel sort, the run's Worker idle meanwhile (docs/performance.md). One statement reads one
- * consistent state of the tables, as the cursor's transaction did.
+ * cursor in parallel. A run's read sorts the whole type by document; at 1M URLs its first row came
+ * after 2.7 s from a cursor and 1.5 s from two workers' parallel sort, the run's Worker idle
+ * meanwhile (docs/performance.md). One statement reads one consistent state of the tables, as the
+ * cursor's transaction did.
  *
  * For a connection of its own only (the run's Worker's): a read stopped early ends the connection,
  * the only way to stop a statement whose rows are not wanted any more.
