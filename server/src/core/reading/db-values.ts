@@ -33,6 +33,12 @@ const asNumber: Convert = (value) =>
 const asBigInteger: Convert = (value) =>
   value === null || value === undefined ? null : bigIntegerString(value);
 const asIs: Convert = (value) => (value === undefined ? null : value);
+/** SQLite (and MySQL without Strapi's type cast) hand a boolean back as 0 or 1: the engine's true or false. */
+const asBoolean: Convert = (value) => {
+  if (typeof value === 'boolean') return value;
+  const text = value === null || value === undefined ? '' : String(value);
+  return text === '1' ? true : text === '0' ? false : null;
+};
 const asTimestamp: Convert = (value) => {
   if (value === null || value === undefined) return null;
   const time = (value instanceof Date ? value : new Date(value as string | number)).getTime();
@@ -55,5 +61,6 @@ export function fromDbValue(type: string): Convert {
   if (type === 'biginteger') return asBigInteger;
   if (type === 'datetime') return asDate;
   if (type === 'timestamp') return asTimestamp;
+  if (type === 'boolean') return asBoolean;
   return asIs;
 }

@@ -17,6 +17,8 @@ describe('fromDbValue', () => {
     ['decimal', [3.14, '3.14']],
     ['biginteger', ['9007199254740993', 12, '-5', BigInt(7)]],
     ['date', ['2026-01-15']],
+    // SQLite's 0 and 1 (MySQL's too without Strapi's type cast), PostgreSQL's true and false.
+    ['boolean', [0, 1, '0', '1', true, false, 2]],
     ['timestamp', [1764470000000, new Date(Date.UTC(2026, 0, 2)), '2026-01-02T00:00:00.000Z']],
   ])('gives what the query engine gives for a %s', (type, values) => {
     const convert = fromDbValue(type);
