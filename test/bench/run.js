@@ -1067,7 +1067,20 @@ async function seedInChild(n) {
   return JSON.parse(line.slice(SEEDED.length));
 }
 
-(args['seed-only'] ? seedOnly(Number(args['seed-only'])) : main()).catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+// alternate.js reuses the database set-up, the boot and the lower bound.
+module.exports = {
+  ARTICLE_MAPPING,
+  DEBOUNCE_MS,
+  boot,
+  createDatabase,
+  latestRun,
+  lowerBound,
+  seedInChild,
+  settle,
+};
+
+if (require.main === module)
+  (args['seed-only'] ? seedOnly(Number(args['seed-only'])) : main()).catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });

@@ -1,0 +1,135 @@
+'use strict';
+/**
+ * `node test/bench/alternate.js --db postgres --n 1000000 --builds <checkout>,<checkout> [--rounds 3]
+ *  [--database <name or SQLite file>] [--keep on]`
+ * Two builds (or more) timed on one seeded database, alternated: the bench's single runs move with
+ * this machine's speed by more than most changes (docs/performance.md), so a change is decided by
+ * its builds taking turns in the same minutes. Seeds N URLs' worth once (run.js's seeding; skipped
+ * with `--database`, which reuses a seeded database), then each round starts, for every build in
+ * turn, a process of that checkout's own (its test/app, its built plugin: run `npm run build` in
+ * each) that times a full run, the lower bound and a second full run, and prints them with the
+ * runs' phases. The first process's first full run after seeding waits on the database's own
+ * after-seed work: compare the rounds after it. `--keep on` leaves the database for a next call.
+ * `--child` (internal) is that process.
+ */
+const path = require('path');
+const { execFile } = require('child_process');
+const { promisify } = require('util');
+
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .reduce(
+      (pairs, arg, i, all) =>
+        arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs,
+      []
+    )
+);
+const CLIENT = args.db || 'sqlite';
+const RESULT = 'alternate: ';
+
+// Loaded after the arguments are read: run.js reads `--db` from the same command line.
+const bench = require('./run');
+
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+
+/** One process: full run, lower bound, full run, on the database the environment names. */
+async function child() {
+  const { strapi } = await bench.boot();
+  try {
+    await bench.settle();
+    const generator = strapi.plugin('sitemap').service('generator');
+    const timed = async (fn) => {
+      global.gc?.();
+      const started = process.hrtime.bigint();
+      await fn();
+      return Number(process.hrtime.bigint() - started) / 1e6;
+    };
+    const fullRun = async () => {
+      const ms = await timed(() => generator.generate('script'));
+      const run = await bench.latestRun(strapi);
+      if (run.status !== 'success') throw new Error(`full run ended ${run.status}`);
+      return { ms, phases: run.phases };
+    };
+    const first = await fullRun();
+    const boundMs = await timed(() => bench.lowerBound(strapi));
+    const second = await fullRun();
+    process.stdout.write(`${RESULT}${JSON.stringify({ first, boundMs, second })}\n`);
+  } finally {
+    await strapi.destroy();
+  }
+}
+
+async function main() {
+  const builds = String(args.builds || path.resolve(__dirname, '../..'))
+    .split(',')
+    .map((dir) => path.resolve(dir));
+  const rounds = Number(args.rounds || 3);
+  const n = Number(args.n || 100_000);
+  process.env.SITEMAP_PLUGIN_CONFIG = JSON.stringify({
+    hostname: 'https://www.example.com',
+    contentTypes: { 'api::article.article': bench.ARTICLE_MAPPING },
+    cron: false,
+    debounceMs: bench.DEBOUNCE_MS,
+  });
+  let drop = null;
+  if (args.database) {
+    if (CLIENT === 'sqlite') process.env.DATABASE_FILENAME = path.resolve(args.database);
+    else process.env.DATABASE_NAME = args.database;
+  } else {
+    drop = await bench.createDatabase();
+    const seeding = await bench.seedInChild(n);
+    console.log(`seeded ${n.toLocaleString('en')} URLs in ${seconds(seeding.ms)}`);
+  }
+  console.log(
+    `database: ${process.env.DATABASE_NAME ?? process.env.DATABASE_FILENAME} (${CLIENT})`
+  );
+  const lines = [];
+  try {
+    for (let round = 1; round <= rounds; round++) {
+      for (const build of builds) {
+        const { stdout } = await promisify(execFile)(
+          process.execPath,
+          [
+            '--expose-gc',
+            path.join(build, 'test/bench/alternate.js'),
+            '--child',
+            '1',
+            '--db',
+            CLIENT,
+          ],
+          { env: process.env, maxBuffer: 16 * 1024 * 1024 }
+        );
+        const line = stdout.split('\n').find((text) => text.startsWith(RESULT));
+        if (!line) throw new Error(`${build} printed no result:\n${stdout}`);
+        const { first, boundMs, second } = JSON.parse(line.slice(RESULT.length));
+        const phases = (run) =>
+          Object.entries(run.phases)
+            .filter(([, ms]) => ms >= 50)
+            .map(([name, ms]) => `${name} ${seconds(ms)}`)
+            .join(', ');
+        const row = `| ${round} | ${path.basename(build)} | ${seconds(first.ms)}, ${seconds(second.ms)} | ${seconds(boundMs)} | ${(first.ms / boundMs).toFixed(2)}×, ${(second.ms / boundMs).toFixed(2)}× | ${phases(second)} |`;
+        console.log(row);
+        lines.push(row);
+      }
+    }
+  } finally {
+    if (drop && args.keep !== 'on') await drop();
+  }
+  console.log(
+    [
+      `\n${n.toLocaleString('en')} URLs, ${CLIENT}, ${rounds} rounds`,
+      "| round | build | full runs | lower bound | ratios | the second run's phases |",
+      '| ---: | --- | --- | ---: | --- | --- |',
+      ...lines,
+    ].join('\n')
+  );
+}
+
+(args.child ? child() : main()).then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  }
+);
