@@ -118,7 +118,7 @@ async function main() {
   }
   console.log(
     [
-      `\n${n.toLocaleString('en')} URLs, ${CLIENT}, ${rounds} rounds`,
+      `\n${args.database && !args.n ? 'the seeded database' : `${n.toLocaleString('en')} URLs`}, ${CLIENT}, ${rounds} rounds`,
       "| round | build | full runs | lower bound | ratios | the second run's phases |",
       '| ---: | --- | --- | ---: | --- | --- |',
       ...lines,
