@@ -8,8 +8,10 @@
  * with `--database`, which reuses a seeded database), then each round starts, for every build in
  * turn, a process of that checkout's own (its test/app, its built plugin: run `npm run build` in
  * each) that times a full run, the lower bound and a second full run, and prints them with the
- * runs' phases. The first process's first full run after seeding waits on the database's own
- * after-seed work: compare the rounds after it. `--keep on` leaves the database for a next call.
+ * CPU they used (this process, all its threads; the database server's processes, all of them: a
+ * quiet machine's figure) and the runs' phases. The first process's first full run after seeding
+ * waits on the database's own after-seed work: compare the rounds after it. `--keep on` leaves the
+ * database for a next call.
  * `--child` (internal) is that process.
  */
 const path = require('path');
@@ -39,22 +41,24 @@ async function child() {
   try {
     await bench.settle();
     const generator = strapi.plugin('sitemap').service('generator');
+    // Wall time, and the CPU this process (all its threads) and the database server used.
     const timed = async (fn) => {
       global.gc?.();
+      const cpu = bench.cpuMeter();
       const started = process.hrtime.bigint();
       await fn();
-      return Number(process.hrtime.bigint() - started) / 1e6;
+      return { ms: Number(process.hrtime.bigint() - started) / 1e6, cpu: cpu() };
     };
     const fullRun = async () => {
-      const ms = await timed(() => generator.generate('script'));
+      const timing = await timed(() => generator.generate('script'));
       const run = await bench.latestRun(strapi);
       if (run.status !== 'success') throw new Error(`full run ended ${run.status}`);
-      return { ms, phases: run.phases };
+      return { ...timing, phases: run.phases };
     };
     const first = await fullRun();
-    const boundMs = await timed(() => bench.lowerBound(strapi));
+    const bound = await timed(() => bench.lowerBound(strapi));
     const second = await fullRun();
-    process.stdout.write(`${RESULT}${JSON.stringify({ first, boundMs, second })}\n`);
+    process.stdout.write(`${RESULT}${JSON.stringify({ first, bound, second })}\n`);
   } finally {
     await strapi.destroy();
   }
@@ -102,13 +106,15 @@ async function main() {
         );
         const line = stdout.split('\n').find((text) => text.startsWith(RESULT));
         if (!line) throw new Error(`${build} printed no result:\n${stdout}`);
-        const { first, boundMs, second } = JSON.parse(line.slice(RESULT.length));
+        const { first, bound, second } = JSON.parse(line.slice(RESULT.length));
+        const boundMs = bound.ms;
+        const cpu = ({ cpu: used }) => `${seconds(used.processMs)} + ${seconds(used.databaseMs)}`;
         const phases = (run) =>
           Object.entries(run.phases)
             .filter(([, ms]) => ms >= 50)
             .map(([name, ms]) => `${name} ${seconds(ms)}`)
             .join(', ');
-        const row = `| ${round} | ${path.basename(build)} | ${seconds(first.ms)}, ${seconds(second.ms)} | ${seconds(boundMs)} | ${(first.ms / boundMs).toFixed(2)}×, ${(second.ms / boundMs).toFixed(2)}× | ${phases(second)} |`;
+        const row = `| ${round} | ${path.basename(build)} | ${seconds(first.ms)}, ${seconds(second.ms)} | ${seconds(boundMs)} | ${(first.ms / boundMs).toFixed(2)}×, ${(second.ms / boundMs).toFixed(2)}× | ${cpu(second)} | ${cpu(bound)} | ${phases(second)} |`;
         console.log(row);
         lines.push(row);
       }
@@ -119,8 +125,8 @@ async function main() {
   console.log(
     [
       `\n${args.database && !args.n ? 'the seeded database' : `${n.toLocaleString('en')} URLs`}, ${CLIENT}, ${rounds} rounds`,
-      "| round | build | full runs | lower bound | ratios | the second run's phases |",
-      '| ---: | --- | --- | ---: | --- | --- |',
+      "| round | build | full runs | lower bound | ratios | CPU of the second run: process + database | CPU of the bound | the second run's phases |",
+      '| ---: | --- | --- | ---: | --- | ---: | ---: | --- |',
       ...lines,
     ].join('\n')
   );

@@ -1072,6 +1072,7 @@ module.exports = {
   ARTICLE_MAPPING,
   DEBOUNCE_MS,
   boot,
+  cpuMeter,
   createDatabase,
   latestRun,
   lowerBound,
