@@ -18,20 +18,11 @@ const path = require('path');
 const { execFile } = require('child_process');
 const { promisify } = require('util');
 
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .reduce(
-      (pairs, arg, i, all) =>
-        arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs,
-      []
-    )
-);
-const CLIENT = args.db || 'sqlite';
-const RESULT = 'alternate: ';
-
-// Loaded after the arguments are read: run.js reads `--db` from the same command line.
+// run.js reads the command line (`--db` and the rest) as this script takes it.
 const bench = require('./run');
+
+const { args, CLIENT } = bench;
+const RESULT = 'alternate: ';
 
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 

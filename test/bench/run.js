@@ -1067,10 +1067,12 @@ async function seedInChild(n) {
   return JSON.parse(line.slice(SEEDED.length));
 }
 
-// alternate.js reuses the database set-up, the boot and the lower bound.
+// alternate.js reuses the command line, the database set-up, the boot and the lower bound.
 module.exports = {
   ARTICLE_MAPPING,
+  CLIENT,
   DEBOUNCE_MS,
+  args,
   boot,
   cpuMeter,
   createDatabase,
