@@ -1,6 +1,7 @@
 /**
  * A file's bytes handed to the main thread as they are written: the Worker turns its text into
- * UTF-8 and transfers each 256 KB buffer; the main thread compresses and hashes them
+ * UTF-8 in the slots of a shared ring (run-worker/byte-ring), 256 KB each, and hands each over
+ * once full; the main thread compresses and hashes them
  * (services/generation/urlsets/worker-type). Compressing in the Worker kept it waiting: a zlib
  * stream needs its thread between two steps, and the Worker's is the run's busiest, so zlib
  * mostly worked while building waited for it. The main thread is free meanwhile: at 1M URLs on
@@ -8,14 +9,14 @@
  */
 import { TextBytes } from '../core/files/gzip-file';
 import type { DrainingSink } from '../core/files/urlset-series';
+import { SLOT_BYTES } from './byte-ring';
 import type { FilePart } from './protocol';
-
-/** Bytes per message: fewer messages than zlib's 64 KB steps (each costs the Worker tens of µs). */
-const SEND_BYTES = 256 * 1024;
 
 /** How the sinks reach the main thread. */
 export interface ByteChannel {
-  /** Sends bytes of a file's part, transferred. */
+  /** A buffer of SLOT_BYTES to write a part's next bytes into. */
+  buffer(): Buffer;
+  /** Sends bytes of a file's part, written in a buffer from `buffer()` or of their own. */
   send(sink: number, part: FilePart, bytes: Buffer): void;
   /** Resolves once the main thread has compressed all but its allowance of the bytes sent. */
   caughtUp(): Promise<void>;
@@ -29,8 +30,13 @@ export class HandedFileSink implements DrainingSink {
     readonly id: number,
     private readonly channel: ByteChannel
   ) {
-    this.xml = new TextBytes((bytes) => channel.send(id, 'xml', bytes), SEND_BYTES);
-    this.blockIndex = new TextBytes((bytes) => channel.send(id, 'blockIndex', bytes), SEND_BYTES);
+    const buffer = () => channel.buffer();
+    this.xml = new TextBytes((bytes) => channel.send(id, 'xml', bytes), SLOT_BYTES, buffer);
+    this.blockIndex = new TextBytes(
+      (bytes) => channel.send(id, 'blockIndex', bytes),
+      SLOT_BYTES,
+      buffer
+    );
   }
 
   write(xml: string, blockIndex: string) {

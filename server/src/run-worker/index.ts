@@ -7,15 +7,16 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { UrlHashSet } from '../core/urls/url-hash-set';
+import { SlotPool } from './byte-ring';
 import { openConnection } from './connection';
-import type { ToWorker, TypeJob } from './protocol';
+import type { ToWorker, WorkerStart } from './protocol';
 import { readSqlitePages } from './sqlite-reader';
 import { lowerThisThreadsPriority } from './thread-priority';
 import { writeTypeFiles, type MainThread } from './type-files';
 
 /**
  * Bytes sent and not yet compressed the main thread may hold before the Worker waits: eight of
- * its 256 KB messages, so zlib never runs dry and the Worker never gets far ahead.
+ * the ring's 256 KB slots, so zlib never runs dry and the Worker never gets far ahead.
  */
 const BYTES_AHEAD = 2 * 1024 * 1024;
 
@@ -28,14 +29,16 @@ const ownBuffer = (bytes: Uint8Array) =>
     ? [bytes.buffer as ArrayBuffer]
     : [];
 
-function mainThread(): MainThread {
+function mainThread(ring: SharedArrayBuffer): MainThread {
   const port = parentPort!;
+  const slots = new SlotPool(ring);
   const taken: Array<() => void> = [];
   let ahead = 0;
   let caughtUp: (() => void) | null = null;
   port.on('message', (message: ToWorker) => {
     if (message.kind === 'taken') taken.shift()?.();
     else if (message.kind === 'consumed') {
+      if (message.slot !== undefined) slots.give(message.slot);
       ahead -= message.bytes;
       if (ahead <= BYTES_AHEAD) caughtUp?.();
     }
@@ -43,9 +46,12 @@ function mainThread(): MainThread {
   return {
     post: (message, transfer) => port.postMessage(message, transfer),
     taken: () => new Promise((resolve) => taken.push(resolve)),
+    buffer: () => slots.take(),
     send(sink, part, bytes) {
       ahead += bytes.byteLength;
-      port.postMessage({ kind: 'bytes', sink, part, bytes }, ownBuffer(bytes));
+      const slot = slots.slotOf(bytes);
+      if (slot === null) port.postMessage({ kind: 'bytes', sink, part, bytes }, ownBuffer(bytes));
+      else port.postMessage({ kind: 'slot', sink, part, slot, length: bytes.byteLength });
     },
     caughtUp: () =>
       ahead <= BYTES_AHEAD
@@ -59,8 +65,8 @@ function mainThread(): MainThread {
   };
 }
 
-async function run(job: TypeJob) {
-  const main = mainThread();
+async function run(job: WorkerStart) {
+  const main = mainThread(job.byteRing);
   const connection = await openConnection(job.connection);
   try {
     // SQLite's reading thread starts here and keeps Strapi's priority (a thread inherits its
@@ -78,6 +84,6 @@ async function run(job: TypeJob) {
 // The same script runs SQLite's reading thread (run-worker/sqlite-reader).
 if (workerData.sqliteRead) readSqlitePages(workerData.sqliteRead);
 else
-  run(workerData as TypeJob).catch((error: Error) => {
+  run(workerData as WorkerStart).catch((error: Error) => {
     parentPort!.postMessage({ kind: 'failed', message: error.message, stack: error.stack });
   });

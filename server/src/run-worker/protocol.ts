@@ -38,6 +38,11 @@ export interface TypeJob {
   seen: UrlHashSetState;
 }
 
+/** What the Worker starts with: its job, and the ring its bytes go through (run-worker/byte-ring). */
+export interface WorkerStart extends TypeJob {
+  byteRing: SharedArrayBuffer;
+}
+
 export interface ConnectionJob {
   client: 'postgres' | 'mysql' | 'sqlite';
   /**
@@ -64,6 +69,8 @@ export type FilePart = 'xml' | 'blockIndex';
 export type FromWorker =
   /** A file's next bytes (UTF-8, uncompressed), for the main thread to compress. */
   | { kind: 'bytes'; sink: number; part: FilePart; bytes: Uint8Array }
+  /** The same, written in a slot of the ring: its first `length` bytes. */
+  | { kind: 'slot'; sink: number; part: FilePart; slot: number; length: number }
   | {
       kind: 'file';
       groupKey: string;
@@ -87,5 +94,5 @@ export type FromWorker =
 export type ToWorker =
   /** The main thread took the last file (its save started): the Worker may send the next. */
   | { kind: 'taken' }
-  /** The main thread compressed that many of the bytes sent. */
-  | { kind: 'consumed'; bytes: number };
+  /** The main thread compressed that many of the bytes sent; their slot, if any, is free. */
+  | { kind: 'consumed'; bytes: number; slot?: number };

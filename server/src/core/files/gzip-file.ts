@@ -29,19 +29,19 @@ const MAX_UTF8_PER_UNIT = 3;
 
 /**
  * Text turned into UTF-8 in buffers (64 KB unless told), each handed on whole once full (or
- * flushed): a new buffer each time, so the one handed on is its taker's (zlib keeps it; a Worker
- * transfers it).
+ * flushed): a fresh buffer each time (`allocate`'s, a new one unless told), so the one handed on
+ * is its taker's (zlib keeps it; a Worker transfers it, or hands over its slot: run-worker/byte-ring).
  */
 export class TextBytes {
-  private buffer: Buffer;
+  /** Taken at the first write after a flush: a part written seldom holds none between. */
+  private buffer: Buffer | null = null;
   private used = 0;
 
   constructor(
     private readonly onBytes: (bytes: Buffer) => void,
-    private readonly size = BUFFER_BYTES
-  ) {
-    this.buffer = Buffer.allocUnsafe(size);
-  }
+    private readonly size = BUFFER_BYTES,
+    private readonly allocate: () => Buffer = () => Buffer.allocUnsafe(size)
+  ) {}
 
   write(text: string) {
     if (text.length === 0) return;
@@ -53,14 +53,15 @@ export class TextBytes {
         return;
       }
     }
+    this.buffer ??= this.allocate();
     this.used += this.buffer.write(text, this.used);
   }
 
-  /** Hands on what is gathered, if anything, and starts a new buffer. */
+  /** Hands on what is gathered, if anything; the next write takes a new buffer. */
   flush() {
     if (this.used === 0) return;
-    const bytes = this.buffer.subarray(0, this.used);
-    this.buffer = Buffer.allocUnsafe(this.size);
+    const bytes = this.buffer!.subarray(0, this.used);
+    this.buffer = null;
     this.used = 0;
     this.onBytes(bytes);
   }

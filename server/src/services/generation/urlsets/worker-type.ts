@@ -18,7 +18,8 @@ import { Worker } from 'node:worker_threads';
 import { URL_EXTENSIONS } from '../../../core/extensions';
 import { GzipFileSink } from '../../../core/files/gzip-file';
 import { UrlHashSet } from '../../../core/urls/url-hash-set';
-import type { ConnectionJob, FromWorker, TypeJob } from '../../../run-worker/protocol';
+import { newByteRing, slotBytes } from '../../../run-worker/byte-ring';
+import type { ConnectionJob, FromWorker, TypeJob, WorkerStart } from '../../../run-worker/protocol';
 import { wholeTypeRead } from '../../reading/entry-source';
 import { LostLeaseError } from '../../store/file-store';
 import { getService } from '../../../utils/get-service';
@@ -146,8 +147,9 @@ const STOP_CHECK_MS = 250;
 /** Runs `job` in a Worker, saving its files into `groups`; the run's duplicate set comes back. */
 export async function writeTypeInWorker(run: Run, job: TypeJob, groups: FreshGroups) {
   run.strapi.log.debug(`[sitemap] run ${run.id}: ${job.contentType} written in a Worker`);
+  const byteRing = newByteRing();
   const worker = new Worker(workerScript()!, {
-    workerData: job,
+    workerData: { ...job, byteRing } satisfies WorkerStart,
     transferList: UrlHashSet.buffers(job.seen),
     resourceLimits: WORKER_LIMITS,
   });
@@ -188,10 +190,14 @@ export async function writeTypeInWorker(run: Run, job: TypeJob, groups: FreshGro
           );
           worker.on('message', (message: FromWorker) => {
             // Bytes go to zlib at once, beside any save; the Worker learns when they are consumed.
-            if (message.kind === 'bytes') {
-              const { byteLength } = message.bytes;
-              sinkOf(message.sink)[message.part].writeBytes(asBuffer(message.bytes), () =>
-                worker.postMessage({ kind: 'consumed', bytes: byteLength })
+            if (message.kind === 'bytes' || message.kind === 'slot') {
+              const inRing = message.kind === 'slot';
+              const bytes = inRing
+                ? slotBytes(byteRing, message.slot, message.length)
+                : asBuffer(message.bytes);
+              const slot = inRing ? message.slot : undefined;
+              sinkOf(message.sink)[message.part].writeBytes(bytes, () =>
+                worker.postMessage({ kind: 'consumed', bytes: bytes.length, slot })
               );
               return;
             }
