@@ -927,11 +927,11 @@ async function main() {
     console.log(`N=${n} done`);
   }
   const lines = [
-    `| URLs | DB | lower bound | full run | ratio | full run peak RSS above idle (above its start) | publish new → served | slug change → served | worker delay | serving (gzip, ${'file'}) | bare Node, same bytes | share | before middleware (share) | 304 |`,
+    `| URLs | DB | lower bound | full run | ratio | full run peak RSS above idle (above its start) | publish new → served (publish() returned; its run) | slug change → served (its run) | worker delay | serving (gzip, ${'file'}) | bare Node, same bytes | share | before middleware (share) | 304 |`,
     `| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
     ...results.map(
       (r) =>
-        `| ${r.n.toLocaleString('en')} | ${r.db} | ${s(r.bound.ms)} | ${s(r.full.ms)} | ${(r.full.ms / r.bound.ms).toFixed(2)}× | ${mb(r.full.peakRss - r.idleRss)} (${mb(r.full.peakRss - r.full.rssBefore)}) | ${s(r.publishNew.ms)} (run ${s(r.publishNewRun.durationMs)}) | ${s(r.publishChange.ms)} (run ${s(r.publishChangeRun.durationMs)}) | ${r.debounceMs} ms | ${Math.round(r.serving.gzipRps)} req/s (${r.serving.urls.toLocaleString('en')} URLs, ${mb(r.serving.gzipBytes)}) | ${Math.round(r.serving.bareRps)} req/s | ${Math.round((100 * r.serving.gzipRps) / r.serving.bareRps)}% | ${Math.round(r.serving.directRps)} req/s (${Math.round((100 * r.serving.directRps) / r.serving.bareRps)}%) | ${Math.round(r.serving.notModifiedRps)} req/s |`
+        `| ${r.n.toLocaleString('en')} | ${r.db} | ${s(r.bound.ms)} | ${s(r.full.ms)} | ${(r.full.ms / r.bound.ms).toFixed(2)}× | ${mb(r.full.peakRss - r.idleRss)} (${mb(r.full.peakRss - r.full.rssBefore)}) | ${s(r.publishNew.ms)} (${s(r.publishReturnMs)}; run ${s(r.publishNewRun.durationMs)}) | ${s(r.publishChange.ms)} (run ${s(r.publishChangeRun.durationMs)}) | ${r.debounceMs} ms | ${Math.round(r.serving.gzipRps)} req/s (${r.serving.urls.toLocaleString('en')} URLs, ${mb(r.serving.gzipBytes)}) | ${Math.round(r.serving.bareRps)} req/s | ${Math.round((100 * r.serving.gzipRps) / r.serving.bareRps)}% | ${Math.round(r.serving.directRps)} req/s (${Math.round((100 * r.serving.directRps) / r.serving.bareRps)}%) | ${Math.round(r.serving.notModifiedRps)} req/s |`
     ),
   ];
   console.log(
@@ -1002,10 +1002,6 @@ async function main() {
         `keyset page plan: ${withReads[0].reads.plans.keyset}`,
       ].join('\n')
     );
-  const publishReturns = results.map(
-    (r) => `${s(r.publishReturnMs)} (${r.n.toLocaleString('en')}, ${r.db})`
-  );
-  console.log(`\npublish() returned in: ${publishReturns.join(', ')}`);
   fs.writeFileSync(
     path.join(__dirname, 'results.json'),
     JSON.stringify(
