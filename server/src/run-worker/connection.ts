@@ -3,7 +3,8 @@
  * pool, and its one read: the whole type as one statement, streamed (core/reading/pg-stream on
  * PostgreSQL, mysql-stream on MySQL and MariaDB). The read runs as long as the type is large, so
  * the statement time limits a site sets for its requests are lifted on this connection only.
- * SQLite's file is read in short keyset pages by a thread of their own (run-worker/sqlite-reader).
+ * SQLite's file is copied in short slices of ids, then sorted, by a thread of its own
+ * (run-worker/sqlite-reader).
  */
 import { createRequire } from 'node:module';
 import { mysqlStreamedRows } from '../core/reading/mysql-stream';

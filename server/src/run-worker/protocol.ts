@@ -30,8 +30,17 @@ export interface TypeJob {
     bindings: unknown[];
     batchSize: number;
     shape: RowShape;
-    /** SQLite: the SQL is a keyset page of `pageSize` rows, the key it starts after a binding. */
-    keyset?: { afterBinding: number; pageSize: number };
+    /**
+     * SQLite: the SQL reads one slice of row ids, unordered, its bounds two of the bindings; the
+     * reading thread copies the slices and sorts them (run-worker/sqlite-reader).
+     */
+    idSlices?: {
+      afterBinding: number;
+      upToBinding: number;
+      boundsSql: string;
+      sliceIds: number;
+      sortedBy: string[];
+    };
   };
   connection: ConnectionJob;
   /** The run's duplicate check so far, handed back in `done`. */

@@ -144,6 +144,7 @@ function sqlRead(strapi: Core.Strapi, query: SourceQuery) {
   const orderBySelected = ['sitemap_document_id', ...(localeColumn ? ['sitemap_locale'] : [])];
 
   return {
+    root,
     orderBySelected,
     select(after: string, { ordered = true } = {}) {
       const qb = strapi.db.queryBuilder(query.uid).select(['id']).where(conditions(query, after));
@@ -196,8 +197,9 @@ function columnReader(strapi: Core.Strapi, query: SourceQuery, pageSize: number)
  * A whole type in one ordered query, streamed (PostgreSQL, MySQL/MariaDB). Keyset pages by a random
  * document id cost each page a walk of the documents index and a random read per row, and on
  * PostgreSQL a page's join restarts from the link table's start; one sorted query reads the table
- * once. SQLite keeps keyset pages: Strapi has it on one connection in rollback-journal mode, where a
- * read left open for the whole run would hold every other query, editors' saves included.
+ * once. SQLite keeps keyset pages on Strapi's connection (rollback-journal mode, where a read left
+ * open for the whole run would hold every other query, editors' saves included); the run's Worker
+ * reads SQLite its own way (run-worker/sqlite-reader).
  */
 async function* streamedDocuments(
   strapi: Core.Strapi,
@@ -215,25 +217,45 @@ async function* streamedDocuments(
   if (last.length > 0) yield last;
 }
 
-/** Stands for the key a keyset page starts after, to be found among the compiled bindings. */
+/** Stand for the bounds of a slice of ids, to be found among the compiled bindings. */
 const AFTER_MARK = '\u0000sitemap:after';
+const UP_TO_MARK = '\u0000sitemap:up-to';
 
 /**
  * A whole type's read as SQL and how its rows map, for the run's Worker, which reads it on a
- * connection of its own: one sorted query, or on SQLite a keyset page of `pageSize` rows and which
- * binding is the key it starts after (read page by page: core/reading/keyset-pages). Null when the
- * query engine or extra queries have to read the type.
+ * connection of its own: one sorted query, or on SQLite the read of one slice of row ids, unordered,
+ * with which bindings bound it, the table's id range and the columns to sort by (the reading
+ * thread copies the slices and sorts them: run-worker/sqlite-reader). Null when the query engine
+ * or extra queries have to read the type.
  */
-export function wholeTypeRead(strapi: Core.Strapi, query: SourceQuery, pageSize: number) {
+export function wholeTypeRead(strapi: Core.Strapi, query: SourceQuery, sliceIds: number) {
   if (query.extensions.length > 0 || query.sites?.length) return null;
   if (!readsWithJoins(strapi.db.metadata, query)) return null;
   const read = sqlRead(strapi, query);
   if (strapi.db.dialect.client === 'sqlite') {
-    const { sql, bindings } = read.select(AFTER_MARK).limit(pageSize).toSQL().toNative();
+    const { sql, bindings } = read
+      .select('', { ordered: false })
+      .where(`${read.root}.id`, '>', AFTER_MARK)
+      .andWhere(`${read.root}.id`, '<=', UP_TO_MARK)
+      .toSQL()
+      .toNative();
     const afterBinding = (bindings as unknown[]).indexOf(AFTER_MARK);
-    if (afterBinding < 0) return null;
-    const keyset = { afterBinding, pageSize };
-    return { sql: sql as string, bindings: bindings as unknown[], shape: read.shape, keyset };
+    const upToBinding = (bindings as unknown[]).indexOf(UP_TO_MARK);
+    if (afterBinding < 0 || upToBinding < 0) return null;
+    const { tableName } = strapi.db.metadata.get(query.uid) as { tableName: string };
+    const boundsSql = (strapi.db.connection as any)(tableName)
+      .min('id as first')
+      .max('id as last')
+      .toSQL()
+      .toNative().sql as string;
+    const idSlices = {
+      afterBinding,
+      upToBinding,
+      boundsSql,
+      sliceIds,
+      sortedBy: read.orderBySelected,
+    };
+    return { sql: sql as string, bindings: bindings as unknown[], shape: read.shape, idSlices };
   }
   const { sql, bindings } = wholeTypeQuery(strapi, read).toSQL().toNative();
   return { sql: sql as string, bindings: bindings as unknown[], shape: read.shape };
