@@ -5,11 +5,13 @@
  * waits for one slice at most, never for the run: issue 24), into a temporary table of its own,
  * which it then reads sorted by document without holding the database file at all. Read in the
  * table's own order, copied and sorted, a type costs half the CPU of keyset pages by document
- * id, each row a random read (core/reading/id-slices; docs/performance.md).
+ * id, each row a random read (core/reading/id-slices; docs/performance.md). Rows cross packed
+ * into one string each by SQLite (core/reading/packed-rows).
  */
 import { createRequire } from 'node:module';
 import { parentPort, Worker } from 'node:worker_threads';
 import { idSlices, newestCopies } from '../core/reading/id-slices';
+import { packedRowSql, unpackedRows } from '../core/reading/packed-rows';
 import type { ConnectionJob, TypeJob } from './protocol';
 
 type Row = Record<string, unknown>;
@@ -34,7 +36,8 @@ export interface SqliteReadJob {
 }
 
 type FromReader =
-  | { kind: 'rows'; rows: Row[] }
+  /** Rows packed by SQLite (core/reading/packed-rows), and the names of their columns. */
+  | { kind: 'rows'; columns: string[]; rows: string[] }
   | { kind: 'end' }
   | { kind: 'failed'; message: string; stack?: string };
 
@@ -97,18 +100,24 @@ async function readSorted(job: SqliteReadJob) {
       taken?.();
     });
     const send = (message: FromReader) => port.postMessage(message);
-    const sorted = db.prepare(
-      `select * from temp.sitemap_rows order by ${job.sortedBy.join(', ')}, sitemap_id desc`
-    );
-    const newest = newestCopies((row) => job.sortedBy.map((column) => row[column]).join('\u0000'));
-    let batch: Row[] = [];
+    const columns: string[] = db
+      .prepare('select * from temp.sitemap_rows')
+      .columns()
+      .map((column: { name: string }) => column.name);
+    const sorted = db
+      .prepare(
+        `select ${packedRowSql(columns)} from temp.sitemap_rows` +
+          ` order by ${job.sortedBy.join(', ')}, sitemap_id desc`
+      )
+      .pluck();
+    let batch: string[] = [];
     const flush = async () => {
       while (ahead >= BATCHES_AHEAD) await new Promise<void>((resolve) => (taken = resolve));
       ahead++;
-      send({ kind: 'rows', rows: newest(batch) });
+      send({ kind: 'rows', columns, rows: batch });
       batch = [];
     };
-    for (const row of sorted.iterate() as Iterable<Row>) {
+    for (const row of sorted.iterate() as Iterable<string>) {
       batch.push(row);
       if (batch.length >= job.batchSize) await flush();
     }
@@ -137,7 +146,10 @@ export function sqliteRows(
     batchSize: read.batchSize,
   };
   const reader = new Worker(script, { workerData: { sqliteRead }, resourceLimits: READER_LIMITS });
-  const pages: Row[][] = [];
+  const newest = newestCopies((row) =>
+    sqliteRead.sortedBy.map((column) => row[column]).join('\u0000')
+  );
+  const pages: Array<{ columns: string[]; rows: string[] }> = [];
   let ended = false;
   let failure: Error | null = null;
   let wake: (() => void) | null = null;
@@ -146,7 +158,7 @@ export function sqliteRows(
     wake = null;
   };
   reader.on('message', (message: FromReader) => {
-    if (message.kind === 'rows') pages.push(message.rows);
+    if (message.kind === 'rows') pages.push(message);
     else if (message.kind === 'end') ended = true;
     else failure = Object.assign(new Error(message.message), { stack: message.stack });
     notify();
@@ -166,10 +178,10 @@ export function sqliteRows(
     try {
       for (;;) {
         if (failure) throw failure;
-        const rows = pages.shift();
-        if (rows) {
+        const page = pages.shift();
+        if (page) {
           reader.postMessage('taken');
-          yield rows;
+          yield newest(unpackedRows(page.columns, page.rows));
         } else if (ended) return;
         else await new Promise<void>((resolve) => (wake = resolve));
       }
