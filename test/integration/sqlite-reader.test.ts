@@ -99,39 +99,52 @@ async function collect(rows: AsyncIterable<Row[]>) {
   });
 
   it('hands on every row once, in key order, in batches', async () => {
-    const batches = await collect(sqliteRows(SCRIPT, connection(), read(SLICE_SQL, [0, 0])));
+    const batches = await collect(
+      sqliteRows(SCRIPT, connection(), read(SLICE_SQL, [0, 0], { batchSize: 7 }))
+    );
     expect(batches.flat().map(keyOf)).toEqual(expected);
-    expect(batches.slice(0, -1).every((batch) => batch.length === 250)).toBe(true);
-    expect(batches.length).toBe(Math.ceil(expected.length / 250));
+    expect(batches.every((batch) => batch.length > 0 && batch.length <= 7)).toBe(true);
+    // Two threads read a half each, each ending on a batch of its own.
+    expect(batches.filter((batch) => batch.length < 7).length).toBeLessThanOrEqual(2);
   });
 
-  it('leaves out an older copy of a version: the row a publish deleted, read before it was', async () => {
-    // The published row of d00007/en read, then deleted and inserted again with a new id during
-    // the copy: both copies stand in the table here, as both would in the reader's.
-    const db = new Database(filename);
-    const { id } = db
-      .prepare("select id from pages where document_id = 'd00007' and locale = 'en'")
-      .get();
-    const again = db
-      .prepare(
-        "insert into pages (document_id, locale, flag, created_at) values ('d00007', 'en', 0, 0)"
-      )
-      .run().lastInsertRowid;
-    db.close();
-    try {
-      const rows = (
-        await collect(sqliteRows(SCRIPT, connection(), read(SLICE_SQL, [0, 0])))
-      ).flat();
-      expect(rows.map(keyOf)).toEqual(expected);
-      const kept = rows.find((row) => keyOf(row) === 'd00007/en')!;
-      expect(kept.sitemap_id).toBe(Number(again));
-      expect(kept.sitemap_id).toBeGreaterThan(id);
-    } finally {
-      const cleanup = new Database(filename);
-      cleanup.prepare('delete from pages where id = ?').run(again);
-      cleanup.close();
-    }
+  it('reads a table too small to share in one thread, the other told to end at once', async () => {
+    const batches = await collect(
+      sqliteRows(SCRIPT, connection(), read(SLICE_SQL, [0, 0], { sliceIds: 10_000 }))
+    );
+    expect(batches.flat().map(keyOf)).toEqual(expected);
+    expect(batches.slice(0, -1).every((batch) => batch.length === 250)).toBe(true);
   });
+
+  // One document in each half of the read.
+  it.each(['d00007', 'd02993'])(
+    'leaves out an older copy of a version: the row a publish deleted, read before it was (%s)',
+    async (documentId) => {
+      // The published row of <document>/en read, then deleted and inserted again with a new id
+      // during the copy: both copies stand in the table here, as both would in the reader's.
+      const db = new Database(filename);
+      const { id } = db
+        .prepare("select id from pages where document_id = ? and locale = 'en'")
+        .get(documentId);
+      const again = db
+        .prepare("insert into pages (document_id, locale, flag, created_at) values (?, 'en', 0, 0)")
+        .run(documentId).lastInsertRowid;
+      db.close();
+      try {
+        const rows = (
+          await collect(sqliteRows(SCRIPT, connection(), read(SLICE_SQL, [0, 0])))
+        ).flat();
+        expect(rows.map(keyOf)).toEqual(expected);
+        const kept = rows.find((row) => keyOf(row) === `${documentId}/en`)!;
+        expect(kept.sitemap_id).toBe(Number(again));
+        expect(kept.sitemap_id).toBeGreaterThan(id);
+      } finally {
+        const cleanup = new Database(filename);
+        cleanup.prepare('delete from pages where id = ?').run(again);
+        cleanup.close();
+      }
+    }
+  );
 
   it('holds no read lock while the Worker works on its pages: writes elsewhere commit meanwhile', async () => {
     // Rollback journal, as Strapi opens the file, and no busy wait: a write fails while a read

@@ -10,7 +10,7 @@ import { UrlHashSet } from '../core/urls/url-hash-set';
 import { SlotPool } from './byte-ring';
 import { openConnection } from './connection';
 import type { ToWorker, WorkerStart } from './protocol';
-import { readSqlitePages } from './sqlite-reader';
+import { readSqliteHalf } from './sqlite-reader';
 import { lowerThisThreadsPriority } from './thread-priority';
 import { writeTypeFiles, type MainThread } from './type-files';
 
@@ -82,7 +82,7 @@ async function run(job: WorkerStart) {
 }
 
 // The same script runs SQLite's reading thread (run-worker/sqlite-reader).
-if (workerData.sqliteRead) readSqlitePages(workerData.sqliteRead);
+if (workerData.sqliteRead) readSqliteHalf(workerData.sqliteRead);
 else
   run(workerData as WorkerStart).catch((error: Error) => {
     parentPort!.postMessage({ kind: 'failed', message: error.message, stack: error.stack });

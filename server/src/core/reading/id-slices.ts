@@ -37,6 +37,21 @@ export function* idSlices(
   }
 }
 
+/** `count` ids spread evenly over [first, last]: where to sample a table's keys. */
+export function spreadIds(first: number, last: number, count: number): number[] {
+  const step = (last - first) / (count + 1);
+  return Array.from({ length: count }, (_, i) => Math.round(first + step * (i + 1)));
+}
+
+/**
+ * The middle of sampled keys: split there, a read's two halves hold about as many rows each. Any
+ * key splits correctly (each half reads the keys on its side of it); null when there are none.
+ */
+export function middleKey(keys: string[]): string | null {
+  if (keys.length === 0) return null;
+  return [...keys].sort()[keys.length >> 1];
+}
+
 /**
  * Sorted rows with older copies of a version left out: rows sorted by `keyOf` and, within a key,
  * newest id first; a key seen just before is an older copy (a row read before its publish

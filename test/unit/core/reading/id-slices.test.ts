@@ -1,4 +1,9 @@
-import { idSlices, newestCopies } from '../../../../server/src/core/reading/id-slices';
+import {
+  idSlices,
+  middleKey,
+  newestCopies,
+  spreadIds,
+} from '../../../../server/src/core/reading/id-slices';
 
 describe('idSlices', () => {
   it('covers the ids from the first to the last in slices of the width, the last one short', () => {
@@ -39,5 +44,18 @@ describe('newestCopies', () => {
       row('a', 'fr', 3),
     ]);
     expect(keep([row('a', 'fr', 1), row('b', 'en', 4)])).toEqual([row('b', 'en', 4)]);
+  });
+});
+
+describe('spreadIds and middleKey', () => {
+  it('spreads the samples over the range, ends excluded', () => {
+    expect(spreadIds(1, 101, 4)).toEqual([21, 41, 61, 81]);
+    expect(spreadIds(5, 5, 2)).toEqual([5, 5]);
+  });
+
+  it('gives the middle key of the sample, whatever their order, and null for none', () => {
+    expect(middleKey(['m', 'a', 'z', 'c', 'q'])).toBe('m');
+    expect(middleKey(['b', 'a'])).toBe('b');
+    expect(middleKey([])).toBeNull();
   });
 });
