@@ -12,11 +12,17 @@
  * Worker and Strapi's thread are idle meanwhile, so a second core copies too. The Worker takes
  * the lower half, then the upper one, sorted and copied while it worked. Rows cross packed into
  * one string each by SQLite (core/reading/packed-rows). At 1M URLs the two together took a full
- * run from 2.29–2.47× the lower bound to 2.12–2.30×, alternated (2026-12-06, docs/performance.md).
+ * run from 2.29–2.82× the lower bound to 2.12–2.30×, alternated (2026-12-06, docs/performance.md).
  */
 import { createRequire } from 'node:module';
 import { parentPort, Worker } from 'node:worker_threads';
-import { idSlices, middleKey, newestCopies, spreadIds } from '../core/reading/id-slices';
+import {
+  idSlices,
+  middleKey,
+  newestCopies,
+  spreadIds,
+  type IdBounds,
+} from '../core/reading/id-slices';
 import { packedRowSql, unpackedRows } from '../core/reading/packed-rows';
 import type { ConnectionJob, TypeJob } from './protocol';
 
@@ -90,7 +96,7 @@ export function readSqliteHalf(job: SqliteReadJob) {
 type Database = {
   prepare(sql: string): {
     run(bindings: unknown[]): unknown;
-    get(bindings?: unknown[]): any;
+    get(bindings?: unknown[]): unknown;
     pluck(): { get(bindings: unknown[]): unknown; iterate(): Iterable<unknown> };
     columns(): Array<{ name: string }>;
   };
@@ -120,14 +126,15 @@ async function readSorted(job: SqliteReadJob) {
       bindings[job.upToBinding] = upTo;
       return bindings;
     };
-    const bounds = db.prepare(job.boundsSql);
+    const boundsQuery = db.prepare(job.boundsSql);
+    const bounds = () => boundsQuery.get() as ReturnType<IdBounds>;
     const key = job.sortedBy[0];
     let at: string | null;
     if (told) {
       at = await told;
       if (at === null) return port.postMessage({ kind: 'end' } satisfies FromReader);
     } else {
-      at = splitKey(db, job, slice, bounds.get());
+      at = splitKey(db, job, slice, bounds());
       port.postMessage({ kind: 'split', at } satisfies FromReader);
     }
     // Never null in Strapi's tables; were it, the lower half would read it.
@@ -139,7 +146,7 @@ async function readSorted(job: SqliteReadJob) {
     );
     db.pragma(`temp.cache_size = -${CACHE_KIB}`);
     const copy = db.prepare(`insert into temp.sitemap_rows select * from (${job.sql})${side}`);
-    for (const [after, upTo] of idSlices(() => bounds.get(), job.sliceIds))
+    for (const [after, upTo] of idSlices(bounds, job.sliceIds))
       copy.run(at === null ? slice(after, upTo) : [...slice(after, upTo), at]);
 
     let ahead = 0;
@@ -185,7 +192,7 @@ function splitKey(
   db: Database,
   job: SqliteReadJob,
   slice: (after: number, upTo: number) => unknown[],
-  { first, last }: { first: number | null; last: number | null }
+  { first, last }: ReturnType<IdBounds>
 ): string | null {
   if (first === null || last === null || last - first < SPLIT_FROM_SLICES * job.sliceIds)
     return null;
