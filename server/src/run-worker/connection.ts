@@ -9,6 +9,7 @@
 import { createRequire } from 'node:module';
 import { mysqlStreamedRows } from '../core/reading/mysql-stream';
 import { streamedRows } from '../core/reading/pg-stream';
+import { quotedIdentifier } from '../core/reading/quoted-identifier';
 import type { ConnectionJob, TypeJob } from './protocol';
 import { sqliteRows } from './sqlite-reader';
 
@@ -21,10 +22,7 @@ export interface RunConnection {
 
 /** knex's quoting of the schemas it sets as the search path. */
 const searchPathSql = (searchPath: string | string[]) =>
-  `set search_path to ${[searchPath]
-    .flat()
-    .map((schema) => `"${schema.replace(/"/g, '""')}"`)
-    .join(',')}`;
+  `set search_path to ${[searchPath].flat().map(quotedIdentifier).join(',')}`;
 
 async function openPostgres(job: ConnectionJob): Promise<RunConnection> {
   const pg = createRequire(job.driverPath)(job.driverPath);

@@ -106,6 +106,7 @@ type Database = {
 
 async function readSorted(job: SqliteReadJob) {
   const port = parentPort!;
+  const send = (message: FromReader) => port.postMessage(message);
   const told =
     job.half === 'upper'
       ? new Promise<string | null>((resolve) => port.once('message', resolve))
@@ -132,10 +133,10 @@ async function readSorted(job: SqliteReadJob) {
     let at: string | null;
     if (told) {
       at = await told;
-      if (at === null) return port.postMessage({ kind: 'end' } satisfies FromReader);
+      if (at === null) return send({ kind: 'end' });
     } else {
       at = splitKey(db, job, slice, bounds());
-      port.postMessage({ kind: 'split', at } satisfies FromReader);
+      send({ kind: 'split', at });
     }
     // Never null in Strapi's tables; were it, the lower half would read it.
     const side =
@@ -155,7 +156,6 @@ async function readSorted(job: SqliteReadJob) {
       ahead--;
       taken?.();
     });
-    const send = (message: FromReader) => port.postMessage(message);
     const columns: string[] = db
       .prepare('select * from temp.sitemap_rows')
       .columns()

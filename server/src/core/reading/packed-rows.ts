@@ -10,11 +10,11 @@
  * that character goes as hex, so a split never cuts a value.
  */
 
+import { quotedIdentifier } from './quoted-identifier';
+
 type Row = Record<string, unknown>;
 
 const FIELD = '\u001f';
-
-const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * The SQL of one packed row of `columns`. Reals with 17 digits, which parse back to the same
@@ -23,7 +23,7 @@ const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 export function packedRowSql(columns: readonly string[]): string {
   return columns
     .map((name) => {
-      const column = quoted(name);
+      const column = quotedIdentifier(name);
       return (
         `case typeof(${column}) when 'integer' then 'i' || ${column}` +
         ` when 'text' then case when instr(${column}, char(31)) then 'x' || hex(${column}) else 's' || ${column} end` +
