@@ -9,7 +9,8 @@
  * turn, a process of that checkout's own (its test/app, its built plugin: run `npm run build` in
  * each) that times a full run, the lower bound and a second full run, and prints them with the
  * CPU they used (this process, all its threads; the database server's processes, all of them: a
- * quiet machine's figure) and the runs' phases. The first process's first full run after seeding
+ * quiet machine's figure), each full run's peak RSS above the idle Strapi's (the kernel's
+ * high-water mark, reset before it) and the runs' phases. The first process's first full run after seeding
  * waits on the database's own after-seed work: compare the rounds after it. `--keep on` leaves the
  * database for a next call.
  * `--child` (internal) is that process.
@@ -32,6 +33,7 @@ async function child() {
   try {
     await bench.settle();
     const generator = strapi.plugin('sitemap').service('generator');
+    const idleRss = await bench.idleRssOf();
     // Wall time, and the CPU this process (all its threads) and the database server used.
     const timed = async (fn) => {
       global.gc?.();
@@ -41,10 +43,13 @@ async function child() {
       return { ms: Number(process.hrtime.bigint() - started) / 1e6, cpu: cpu() };
     };
     const fullRun = async () => {
+      global.gc?.();
+      const peakRss = bench.rssSampler();
       const timing = await timed(() => generator.generate('script'));
+      const peakAboveIdle = peakRss() - idleRss;
       const run = await bench.latestRun(strapi);
       if (run.status !== 'success') throw new Error(`full run ended ${run.status}`);
-      return { ...timing, phases: run.phases };
+      return { ...timing, peakAboveIdle, phases: run.phases };
     };
     const first = await fullRun();
     const bound = await timed(() => bench.lowerBound(strapi));
@@ -105,7 +110,8 @@ async function main() {
             .filter(([, ms]) => ms >= 50)
             .map(([name, ms]) => `${name} ${seconds(ms)}`)
             .join(', ');
-        const row = `| ${round} | ${path.basename(build)} | ${seconds(first.ms)}, ${seconds(second.ms)} | ${seconds(boundMs)} | ${(first.ms / boundMs).toFixed(2)}×, ${(second.ms / boundMs).toFixed(2)}× | ${cpu(second)} | ${cpu(bound)} | ${phases(second)} |`;
+        const mb = (bytes) => `${Math.round(bytes / 1024 / 1024)} MB`;
+        const row = `| ${round} | ${path.basename(build)} | ${seconds(first.ms)}, ${seconds(second.ms)} | ${seconds(boundMs)} | ${(first.ms / boundMs).toFixed(2)}×, ${(second.ms / boundMs).toFixed(2)}× | ${mb(first.peakAboveIdle)}, ${mb(second.peakAboveIdle)} | ${cpu(second)} | ${cpu(bound)} | ${phases(second)} |`;
         console.log(row);
         lines.push(row);
       }
@@ -116,8 +122,8 @@ async function main() {
   console.log(
     [
       `\n${args.database && !args.n ? 'the seeded database' : `${n.toLocaleString('en')} URLs`}, ${CLIENT}, ${rounds} rounds`,
-      "| round | build | full runs | lower bound | ratios | CPU of the second run: process + database | CPU of the bound | the second run's phases |",
-      '| ---: | --- | --- | ---: | --- | ---: | ---: | --- |',
+      "| round | build | full runs | lower bound | ratios | peak RSS above idle | CPU of the second run: process + database | CPU of the bound | the second run's phases |",
+      '| ---: | --- | --- | ---: | --- | --- | ---: | ---: | --- |',
       ...lines,
     ].join('\n')
   );

@@ -1072,8 +1072,10 @@ module.exports = {
   boot,
   cpuMeter,
   createDatabase,
+  idleRssOf,
   latestRun,
   lowerBound,
+  rssSampler,
   seedInChild,
   settle,
 };
