@@ -62,8 +62,13 @@ type FromReader =
 /** Batches sent and not yet taken by the Worker before the reader waits. */
 const BATCHES_AHEAD = 2;
 
-/** It holds a few batches of rows: what its limits bound is their garbage. */
-const READER_LIMITS = { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 16 };
+/**
+ * It holds a few batches of rows: what its limits bound is their garbage. A young generation of
+ * 16 MB grew toward its cap over a long run (each thread's heap 14 MB at 1M URLs, 21 at 3M, 5-6 in
+ * use); at 2 MB each heap stayed at 7.5 MB and a 3M run peaked 145-153 MB above idle against
+ * 166-172, reading as fast (alternated, 2026-12-06, docs/performance.md).
+ */
+const READER_LIMITS = { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 2 };
 
 /** Keys sampled to find where the halves split. */
 const SAMPLES = 63;
