@@ -7,12 +7,12 @@
  * its builds taking turns in the same minutes. Seeds N URLs' worth once (run.js's seeding; skipped
  * with `--database`, which reuses a seeded database), then each round starts, for every build in
  * turn, a process of that checkout's own (its test/app, its built plugin: run `npm run build` in
- * each) that times a full run, the lower bound and a second full run, and prints them with the
- * CPU they used (this process, all its threads; the database server's processes, all of them: a
- * quiet machine's figure), each full run's peak RSS above the idle Strapi's (the kernel's
- * high-water mark, reset before it) and the runs' phases. The first process's first full run after seeding
- * waits on the database's own after-seed work: compare the rounds after it. `--keep on` leaves the
- * database for a next call.
+ * each) that times two full runs, then the lower bound, and prints them with the CPU they used
+ * (this process, all its threads; the database server's processes, all of them: a quiet machine's
+ * figure), each full run's peak RSS above the idle Strapi's (the kernel's high-water mark, reset
+ * before it) and the runs' phases. The first process's first full run after seeding replaces the
+ * seeding's empty set and waits on the database's own after-seed work: compare the rounds after
+ * it. `--keep on` leaves the database for a next call.
  * `--child` (internal) is that process.
  */
 const path = require('path');
@@ -27,7 +27,11 @@ const RESULT = 'alternate: ';
 
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
-/** One process: full run, lower bound, full run, on the database the environment names. */
+/**
+ * One process: two full runs, then the lower bound, on the database the environment names. The
+ * bound comes last: read on Strapi's thread, it grows that thread's heap, and a full run after it
+ * peaked 30-190 MB higher than the same process's runs before it (2026-12-06, docs/performance.md).
+ */
 async function child() {
   const { strapi } = await bench.boot();
   try {
@@ -52,8 +56,8 @@ async function child() {
       return { ...timing, peakAboveIdle, phases: run.phases };
     };
     const first = await fullRun();
-    const bound = await timed(() => bench.lowerBound(strapi));
     const second = await fullRun();
+    const bound = await timed(() => bench.lowerBound(strapi));
     process.stdout.write(`${RESULT}${JSON.stringify({ first, bound, second })}\n`);
   } finally {
     await strapi.destroy();
