@@ -10,9 +10,10 @@
  * each) that times two full runs, then the lower bound, and prints them with the CPU they used
  * (this process, all its threads; the database server's processes, all of them: a quiet machine's
  * figure), each full run's peak RSS above the idle Strapi's (the kernel's high-water mark, reset
- * before it) and the runs' phases. The first process's first full run after seeding replaces the
- * seeding's empty set and waits on the database's own after-seed work: compare the rounds after
- * it. `--keep on` leaves the database for a next call.
+ * before it) and the runs' phases. The seeding makes the site's first sitemap, so every full run
+ * replaces a set as large as its own, as a server's does; the first process's first run may wait
+ * on the database's own after-seed work: compare the rounds after it. `--keep on` leaves the
+ * database for a next call.
  * `--child` (internal) is that process.
  */
 const path = require('path');
