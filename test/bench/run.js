@@ -1047,7 +1047,8 @@ async function seedOnly(n) {
   const ms = Date.now() - started;
   // The site's first sitemap, as a server has one before its next full run: the rows went in by
   // SQL, after this Strapi's startup run found none, and a run replacing an empty set peaked 74 MB
-  // above idle at 1M where runs replacing a full one peaked 119-130 (docs/performance.md).
+  // above idle at 1M where the same build's next process, replacing a full one, peaked 128
+  // (docs/performance.md).
   await strapi.plugin('sitemap').service('generator').generate('script');
   const first = await latestRun(strapi);
   if (first.status !== 'success')
