@@ -1049,10 +1049,9 @@ async function seedOnly(n) {
   // SQL, after this Strapi's startup run found none, and a run replacing an empty set peaked 74 MB
   // above idle at 1M where the same build's next process, replacing a full one, peaked 128
   // (docs/performance.md).
-  await strapi.plugin('sitemap').service('generator').generate('script');
-  const first = await latestRun(strapi);
+  const first = await strapi.plugin('sitemap').service('generator').generate('script');
   if (first.status !== 'success')
-    throw new Error(`the seeded site's first run ended ${first.status}`);
+    throw new Error(`the seeded site's first run: ${JSON.stringify(first)}`);
   await strapi.destroy();
   process.stdout.write(`${SEEDED}${JSON.stringify({ ms, value })}\n`);
   process.exit(0);
