@@ -10,7 +10,8 @@ import type { FileSink } from './urlset-writer';
 
 /** What the store needs of a file's content: its gzip bytes, ETag and uncompressed size. */
 export interface CompressedBody {
-  compressed: Buffer;
+  /** The gzip bytes as zlib handed them out, not joined (core/files/base64-parts). */
+  compressed: Buffer[];
   etag: string;
   byteSize: number;
 }
@@ -107,7 +108,7 @@ export class GzipStream {
     this.gzip.end();
     await this.ended;
     return {
-      compressed: Buffer.concat(this.chunks),
+      compressed: this.chunks,
       etag: this.hash.digest('base64url').slice(0, 27),
       byteSize: this.byteSize,
     };

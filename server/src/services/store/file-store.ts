@@ -10,6 +10,7 @@ import { constants as zlibConstants, createGunzip, gunzip, gzip } from 'node:zli
 import type { Core } from '@strapi/strapi';
 import { chunksOf } from '../../core/reading/sql-chunks';
 import type { RangeChange } from '../../core/files/file-layout';
+import { base64Parts, byteLengthOf, partCountOf } from '../../core/files/base64-parts';
 import { etagOf, URLSET_GZIP_LEVEL, type CompressedBody } from '../../core/files/gzip-file';
 import { FILE_PART_UID, FILE_UID } from '../../uids';
 import { CACHEABLE_BYTES, ServingCache, TEXT_CACHEABLE_BYTES } from './serving-cache';
@@ -191,7 +192,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
               : SERVED_AS_STORED.has(file.format)
                 ? DEFAULT_LEVEL
                 : FAST_LEVEL;
-          return { byteSize: bytes.length, compressed: await gzipAsync(bytes, { level }) };
+          return { byteSize: bytes.length, compressed: [await gzipAsync(bytes, { level })] };
         })
       );
       const rows = batch.map((file, i) => ({
@@ -205,10 +206,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         rangeEnd: file.rangeEnd ?? null,
         urlCount: file.urlCount ?? null,
         byteSize: bodies[i].byteSize,
-        compressedSize: bodies[i].compressed.length,
+        compressedSize: byteLengthOf(bodies[i].compressed),
         etag: file.etag,
         lastmod: file.lastmod ?? null,
-        partCount: Math.max(1, Math.ceil(bodies[i].compressed.length / PART_BYTES)),
+        partCount: partCountOf(byteLengthOf(bodies[i].compressed), PART_BYTES),
         localeCounts: file.localeCounts ?? null,
         counts: file.counts ?? null,
         expiresAt: file.expiresAt ?? null,
@@ -234,13 +235,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         bytes = 0;
       };
       for (const [i, file] of batch.entries()) {
-        const { id, partCount } = created.get(file.name)!;
-        for (let seq = 0; seq < partCount; seq++) {
-          const data = bodies[i].compressed
-            .subarray(seq * PART_BYTES, (seq + 1) * PART_BYTES)
-            .toString('base64');
+        const { id } = created.get(file.name)!;
+        let seq = 0;
+        for (const data of base64Parts(bodies[i].compressed, PART_BYTES)) {
           if (bytes + data.length > 4 * PART_BYTES) await flushParts();
-          partRows.push({ fileId: id, seq, data });
+          partRows.push({ fileId: id, seq: seq++, data });
           bytes += data.length;
         }
       }
