@@ -7,9 +7,9 @@
  * The hashes are spread over 256 tables by their top bits, each growing on its own: a growth
  * rehashes a 256th of the URLs, so it never holds the event loop (one table of a million URLs took
  * tens of milliseconds to rehash at once, growing with the site) and never holds two copies of the
- * whole set. A run's set (`UrlHashSet.spilling()`) stops a table's growth at 8,192 slots (16 MB in
- * all, 1.5 million URLs): a full table goes to disk sorted (core/urls/hash-spill) and starts
- * empty, so memory stays nearly flat whatever the site's size. Hand-written because no maintained
+ * whole set. A run's set (`UrlHashSet.spilling()`) stops a table's growth at 4,096 slots (8 MB in
+ * all, 750,000 URLs): a full table goes to disk sorted (core/urls/hash-spill) and starts empty,
+ * so memory stays nearly flat whatever the site's size. Hand-written because no maintained
  * package offers a compact string set.
  */
 import {
@@ -28,8 +28,13 @@ const SHARD_BITS = 8;
 const SHARDS = 1 << SHARD_BITS;
 /** Slots a table starts with: 256 tables of 8 slots are 16 KB, for the small sets of a preview. */
 const FIRST_SLOTS = 8;
-/** The hashes a spilling set's table holds before it goes to disk (three quarters of 8,192 slots). */
-const SPILL_AT = 6144;
+/**
+ * The hashes a spilling set's table holds before it goes to disk (three quarters of 4,096 slots).
+ * At 8,192 slots the tables took 16 MB; halved, a 3M run on SQLite peaked 124-145 MB above idle
+ * against 133-151 for its first runs, in as much time (alternated, 2026-12-06): a lookup checks
+ * twice as many Bloom filters, a cache line each. At 10M the filters hold 2 bytes a hash spilled.
+ */
+const SPILL_AT = 3072;
 
 /** A set's tables as plain typed arrays: handed to the run's Worker and back (transferred, not copied). */
 export interface UrlHashSetState {

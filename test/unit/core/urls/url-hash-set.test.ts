@@ -196,13 +196,13 @@ describe('hash-spill lookups', () => {
   it('reads the file for fewer than 1 in 200 absent hashes per run (the Bloom filter filters)', () => {
     const state = openSpill(1)!;
     try {
-      // One run of 6,144 random hashes, as a full table of a run's set holds.
-      const table = new Uint32Array(8192 * 2);
+      // One run of 3,072 random hashes, as a full table of a run's set holds.
+      const table = new Uint32Array(4096 * 2);
       let size = 0;
-      while (size < 6144) {
+      while (size < 3072) {
         const h1 = (Math.random() * 2 ** 32) >>> 0;
         const h2 = (Math.random() * 2 ** 32) >>> 0 || 1;
-        const slot = (h1 & 8191) * 2;
+        const slot = (h1 & 4095) * 2;
         if (table[slot] !== 0 || table[slot + 1] !== 0) continue;
         table[slot] = h1;
         table[slot + 1] = h2;
