@@ -163,8 +163,8 @@ function sqlRead(strapi: Core.Strapi, query: SourceQuery) {
     select(after: string, { ordered = true, bytewise = false } = {}) {
       const qb = strapi.db.queryBuilder(query.uid).select(['id']).where(conditions(query, after));
       const knexQuery = qb.getKnexQuery() as any;
-      if (ordered && !bytewise) knexQuery.orderBy(order);
       if (bytewise) knexQuery.orderBy(orderBySelected.map((column) => ({ column, order: 'asc' })));
+      else if (ordered) knexQuery.orderBy(order);
       const columns = bytewise ? bytewiseSelect : select;
       // Relational filters make the builder join (and use DISTINCT): keep that, with our columns.
       const distinct = qb.shouldUseDistinct();
