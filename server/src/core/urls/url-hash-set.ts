@@ -15,7 +15,7 @@
 import {
   closeSpill,
   openSpill,
-  spillBuffers,
+  spillArrays,
   spilledHolds,
   spillTable,
   type HashSpillState,
@@ -31,8 +31,9 @@ const FIRST_SLOTS = 8;
 /**
  * The hashes a spilling set's table holds before it goes to disk (three quarters of 4,096 slots).
  * At 8,192 slots the tables took 16 MB; halved, a 3M run on SQLite peaked 124-145 MB above idle
- * against 133-151 for its first runs, in as much time (alternated, 2026-12-06): a lookup checks
- * twice as many Bloom filters, a cache line each. At 10M the filters hold 2 bytes a hash spilled.
+ * against 133-151 for its first runs, in as much time (alternated, 2026-12-06), though a lookup
+ * then probed a filter per run, twice as many; filters now span doubling runs, so halving adds
+ * one. At 10M the filters hold 2 to 4 bytes a hash spilled.
  */
 const SPILL_AT = 3072;
 
@@ -84,7 +85,7 @@ export class UrlHashSet {
   static buffers(state: UrlHashSetState): ArrayBuffer[] {
     return [
       ...[...state.tables, state.sizes].map((array) => array.buffer as ArrayBuffer),
-      ...(state.spill ? spillBuffers(state.spill) : []),
+      ...(state.spill ? spillArrays(state.spill) : []).map((array) => array.buffer as ArrayBuffer),
     ];
   }
 
@@ -128,9 +129,8 @@ export class UrlHashSet {
 
   /** The bytes it holds in memory: its tables, and what it keeps of the runs on disk. */
   get byteSize(): number {
-    const tables = this.tables.reduce((sum, table) => sum + table.byteLength, 0);
-    const runs = this.spill?.runs.flat() ?? [];
-    return runs.reduce((sum, run) => sum + run.bloom.byteLength + run.fences.byteLength, tables);
+    const arrays = [...this.tables, ...(this.spill ? spillArrays(this.spill) : [])];
+    return arrays.reduce((sum, array) => sum + array.byteLength, 0);
   }
 
   private openSpill() {
