@@ -129,18 +129,16 @@ function sqlRead(strapi: Core.Strapi, query: SourceQuery) {
   // Selected whenever it is ordered by, i18n or not (Strapi 5 gives every type the column): with the
   // DISTINCT of a relational filter, PostgreSQL (and MySQL) refuse to order by a column not selected.
   if (localeColumn) keyColumns.push([localeColumn, 'sitemap_locale']);
-  const selectWith = (keys: unknown[]) => [
+  // Bytewise: the key in bytes, for a sort by its alias (which a DISTINCT allows).
+  const keySelect = ([column, alias]: string[], bytewise: boolean) =>
+    bytewise
+      ? (strapi.db.connection as any).raw(`?? collate "C" as ??`, [`${root}.${column}`, alias])
+      : `${root}.${column} as ${alias}`;
+  const columnsFor = (bytewise: boolean) => [
     `${root}.id as sitemap_id`,
-    ...keys,
+    ...keyColumns.map((key) => keySelect(key, bytewise)),
     ...plan.columns.map((column) => column.select),
   ];
-  const select = selectWith(keyColumns.map(([column, alias]) => `${root}.${column} as ${alias}`));
-  // The keys in bytes, for a sort by their aliases (which a DISTINCT allows).
-  const bytewiseSelect = selectWith(
-    keyColumns.map(([column, alias]) =>
-      (strapi.db.connection as any).raw(`?? collate "C" as ??`, [`${root}.${column}`, alias])
-    )
-  );
   const shape: RowShape = {
     localized: query.localized,
     nodes: plan.nodes.slice(1),
@@ -163,9 +161,9 @@ function sqlRead(strapi: Core.Strapi, query: SourceQuery) {
     select(after: string, { ordered = true, bytewise = false } = {}) {
       const qb = strapi.db.queryBuilder(query.uid).select(['id']).where(conditions(query, after));
       const knexQuery = qb.getKnexQuery() as any;
-      if (bytewise) knexQuery.orderBy(orderBySelected.map((column) => ({ column, order: 'asc' })));
+      if (bytewise) knexQuery.orderBy(orderBySelected);
       else if (ordered) knexQuery.orderBy(order);
-      const columns = bytewise ? bytewiseSelect : select;
+      const columns = columnsFor(bytewise);
       // Relational filters make the builder join (and use DISTINCT): keep that, with our columns.
       const distinct = qb.shouldUseDistinct();
       knexQuery.clearSelect();
@@ -198,10 +196,7 @@ function wholeTypeQuery(strapi: Core.Strapi, read: ReturnType<typeof sqlRead>) {
     .select('', { ordered: false })
     .limit(Number.MAX_SAFE_INTEGER, { skipBinding: true })
     .as('sitemap_rows');
-  return (strapi.db.connection as any)
-    .select('*')
-    .from(rows)
-    .orderBy(read.orderBySelected.map((column) => ({ column, order: 'asc' })));
+  return (strapi.db.connection as any).select('*').from(rows).orderBy(read.orderBySelected);
 }
 
 /** One query per page of `pageSize` rows, after a key. */
