@@ -2,12 +2,12 @@
  * The part of a run's duplicate check kept on disk (core/urls/url-hash-set): when a table of the
  * set fills, its hashes are sorted and appended to an unlinked temporary file as a run, and the
  * table starts empty. What stays in memory is every 256th hash of each run and blocked Bloom
- * filters (2 bytes a hash), so a run's memory stays nearly flat in the site's size (issue 24: 10
+ * filters (2 to 4 bytes a hash), so a run's memory stays nearly flat in the site's size (issue 24: 10
  * million URLs in the same budget as one). A filter covers a span of a table's runs, each span
- * twice as many runs as the one before: a lookup probes about log2 of the table's runs filters,
- * not one a run (13 a table at 10M made the tenth million three times as slow as the first,
- * docs/performance.md). A hash a filter may hold is looked up in its runs' file: one read of 2 KB
- * a run. The file lives in the page cache, which a container's memory limit does not count as
+ * twice as many runs as the one before, so a lookup probes about log2(runs) filters instead of
+ * one a run (at 10M, 13 filters a table made the tenth million three times as slow as the first,
+ * docs/performance.md). A hash a filter may hold is looked up in its span's runs: one read of
+ * 2 KB a run. The file lives in the page cache, which a container's memory limit does not count as
  * the process's resident memory.
  *
  * Hand-written: no maintained package keeps a sorted, filtered hash set on disk without a native
