@@ -1061,17 +1061,27 @@ async function seedOnly(n) {
 
 const SEEDED = 'seeded: ';
 
-/** Runs this script with `--seed-only` on the same database (the environment says which). */
-async function seedInChild(n) {
+/**
+ * Runs this script again in a child with `args` and returns the JSON it printed after `prefix`;
+ * the child's other lines are printed here when `echo` says so.
+ */
+async function resultOfChild(args, prefix, { echo = false, maxBuffer = 16 * 1024 * 1024 } = {}) {
   const { stdout } = await require('util').promisify(require('child_process').execFile)(
     process.execPath,
-    [__filename, '--seed-only', String(n), '--db', CLIENT],
-    { env: process.env, maxBuffer: 16 * 1024 * 1024 }
+    args,
+    { env: process.env, maxBuffer }
   );
-  const line = stdout.split('\n').find((text) => text.startsWith(SEEDED));
-  if (!line) throw new Error(`seeding printed no result:\n${stdout}`);
-  return JSON.parse(line.slice(SEEDED.length));
+  const lines = stdout.split('\n');
+  const line = lines.find((text) => text.startsWith(prefix));
+  if (!line) throw new Error(`${args.join(' ')} printed no result:\n${stdout}`);
+  const printed = lines.filter((text) => text && text !== line).join('\n');
+  if (echo && printed) console.log(printed);
+  return JSON.parse(line.slice(prefix.length));
 }
+
+/** Runs this script with `--seed-only` on the same database (the environment says which). */
+const seedInChild = (n) =>
+  resultOfChild([__filename, '--seed-only', String(n), '--db', CLIENT], SEEDED);
 
 const MEASURED = 'measured: ';
 
@@ -1087,19 +1097,12 @@ async function sizeOnly(n) {
  * started from the idle of a Strapi that had run the earlier ones (235 MB against 182 at the
  * second of three 1M runs on PostgreSQL, 2026-12-07), so its peak above idle read lower.
  */
-async function sizeInChild(n) {
-  const { stdout } = await require('util').promisify(require('child_process').execFile)(
-    process.execPath,
+const sizeInChild = (n) =>
+  resultOfChild(
     [...process.execArgv, __filename, ...process.argv.slice(2), '--size-only', String(n)],
-    { env: process.env, maxBuffer: 256 * 1024 * 1024 }
+    MEASURED,
+    { echo: true, maxBuffer: 256 * 1024 * 1024 }
   );
-  const lines = stdout.split('\n');
-  const line = lines.find((text) => text.startsWith(MEASURED));
-  if (!line) throw new Error(`the bench of ${n} URLs printed no result:\n${stdout}`);
-  const printed = lines.filter((text) => text && text !== line).join('\n');
-  if (printed) console.log(printed);
-  return JSON.parse(line.slice(MEASURED.length));
-}
 
 // alternate.js reuses the command line, the database set-up, the boot and the lower bound.
 module.exports = {

@@ -146,7 +146,7 @@ describe('UrlHashSet.spilling (a run at millions of URLs keeps full tables on di
     }
   });
 
-  it('holds in memory 2 to 4 bytes a URL once spilled, where the tables took 11 to 21', () => {
+  it('holds about 2 to 3 bytes a URL at this size once spilled, where the tables took 11 to 21', () => {
     const inMemory = new UrlHashSet();
     const spilling = UrlHashSet.spilling(64);
     try {
@@ -154,7 +154,7 @@ describe('UrlHashSet.spilling (a run at millions of URLs keeps full tables on di
         inMemory.add(url(n));
         spilling.add(url(n));
       }
-      // 256 tables of at most 128 slots (256 KB), then a Bloom filter and fences per run.
+      // 256 tables of at most 128 slots (256 KB), then the spans' Bloom filters and the fences.
       expect(spilling.byteSize).toBeLessThan(256 * 1024 + 100_000 * 3);
       expect(inMemory.byteSize).toBeGreaterThan(100_000 * 11);
     } finally {
