@@ -252,6 +252,8 @@ async function profiled(label, fn) {
     return await fn();
   } finally {
     clearInterval(heartbeat);
+    // A last beat now: a hold at the step's very end (a run's closing steps) has no beat after it.
+    beats.push(Number(process.hrtime.bigint() / 1000n));
     const { profile } = await post('Profiler.stop');
     fs.writeFileSync(path.join(dir, `${label}.cpuprofile`), JSON.stringify(profile));
     const allocations = await post('HeapProfiler.stopSampling');

@@ -14,6 +14,7 @@ import type { OutputReader } from './outputs/output';
 import type { Run } from './run-state';
 import type { OnBlock } from './urlsets/urlset-files';
 import { getService } from '../../utils/get-service';
+import { nextTurn } from '../../utils/next-turn';
 
 export interface ReadRange {
   /** A read of the whole type (what outputs that keep a type's own files wait for). */
@@ -66,8 +67,7 @@ export async function readRange(
   };
   const base = typeGroup(uid);
   const groupKeyOf = (origin: string) => run.plan.groupKey(base, origin);
-  const turn = () =>
-    run.clock.during('yielding', () => new Promise((resolve) => setImmediate(resolve)));
+  const turn = () => run.clock.during('yielding', nextTurn);
   // Sorted slices read one after the other keep the key order a single read would have.
   const slices = range.documentIds ? chunksOf([...range.documentIds].sort()) : [undefined];
   for (const documentIds of slices) {

@@ -21,6 +21,7 @@ import { writeWholeType } from './urlsets/whole-type';
 import { writeCustomUrls } from './urlsets/custom-urls';
 import { rewriteDocuments } from './urlsets/incremental';
 import { getService } from '../../utils/get-service';
+import { nextTurn } from '../../utils/next-turn';
 
 export interface RunResult {
   runId: number;
@@ -137,9 +138,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // The live set changes only when a run switches, and runs hold the lease: one read serves the run.
       const live = (await store.listLive()) as StoredFile[];
       run = await writeUrlsets(runId, trigger, hold, scope, live, (created) => (run = created));
+      // The closing steps each in a turn of their own (utils/next-turn): on SQLite they ran as one.
+      await nextTurn();
       const outputs = run.outputs;
       await run.clock.during('outputs', async () => {
-        for (const output of outputs) await output.write?.();
+        for (const output of outputs) {
+          await output.write?.();
+          await nextTurn();
+        }
       });
       const { files } = run;
 
@@ -159,6 +165,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       );
       // Live now: the outputs that act on it (IndexNow) do, in the background.
       for (const output of run.outputs) output.switched?.(retired);
+      await nextTurn();
       const report = {
         scope: run.scope.kind,
         validation: run.report.summary(),

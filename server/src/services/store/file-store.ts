@@ -16,6 +16,7 @@ import { FILE_PART_UID, FILE_UID } from '../../uids';
 import { CACHEABLE_BYTES, ServingCache, TEXT_CACHEABLE_BYTES } from './serving-cache';
 import type { FileFormat } from '../../../../shared/api-types';
 import { UrlsetTextStream } from '../../core/files/urlset-text';
+import { nextTurn } from '../../utils/next-turn';
 
 const gzipAsync = promisify(gzip);
 /**
@@ -285,6 +286,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         throw new LostLeaseError();
       }
       serving.forgetLive();
+      // A turn between the switch and the clean-up: on SQLite both run synchronously (utils/next-turn).
+      await nextTurn();
       await this.purge(runId, confirm);
     },
 
