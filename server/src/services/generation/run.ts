@@ -139,12 +139,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const live = (await store.listLive()) as StoredFile[];
       run = await writeUrlsets(runId, trigger, hold, scope, live, (created) => (run = created));
       // The closing steps each in a turn of their own (utils/next-turn): on SQLite they ran as one.
-      await nextTurn();
+      const { clock } = run;
+      const turn = () => clock.during('yielding', nextTurn);
+      await turn();
       const outputs = run.outputs;
-      await run.clock.during('outputs', async () => {
+      await clock.during('outputs', async () => {
         for (const output of outputs) {
           await output.write?.();
-          await nextTurn();
+          await turn();
         }
       });
       const { files } = run;
@@ -165,7 +167,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       );
       // Live now: the outputs that act on it (IndexNow) do, in the background.
       for (const output of run.outputs) output.switched?.(retired);
-      await nextTurn();
+      await turn();
       const report = {
         scope: run.scope.kind,
         validation: run.report.summary(),
