@@ -11,6 +11,7 @@
  * (utils/guarded-request), so editing the hostname cannot turn the check into a scanner of the
  * internal network; redirects are reported, never followed.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Core } from '@strapi/strapi';
 import cron, { type ScheduledTask } from 'node-cron';
 import { allOrigins, hostsOf } from '../../core/files/file-layout';
@@ -66,8 +67,6 @@ function assertCheckAll(options: HealthCheckOptions, total: number) {
       `the site lists ${total} URLs, more than checkAllUpTo (${options.checkAllUpTo}): check a sample`
     );
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const store = () => strapi.store({ type: 'plugin', name: PLUGIN_ID });

@@ -8,6 +8,7 @@
  * instances' clocks may differ. `hold(task)` does all of it for a task: wait, renew, release.
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Core } from '@strapi/strapi';
 import { leaseOptions } from '../../core/settings/lease-options';
 import { LEASE_UID, PLUGIN_ID } from '../../uids';
@@ -126,7 +127,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       let taken: (LeaseHold & { name: string }) | null;
       while (!(taken = await acquire(name))) {
         if (stopping() || Date.now() >= deadline) return null;
-        await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+        await sleep(RETRY_MS);
       }
       const held = taken;
       const renewal = setInterval(() => {
