@@ -56,6 +56,10 @@ export async function writeTypeFiles(
     extensions: URL_EXTENSIONS,
     report,
     contentType: job.contentType,
+    // No hook runs here (worker-type decides): a record carries only what the type's extensions set.
+    rendered: URL_EXTENSIONS.filter((extension) =>
+      plan.extensions.some((used) => used.extension === extension)
+    ),
     newSink: () => new HandedFileSink(++sinks, main),
     counted: (records) => {
       for (const record of records) priorities.add(record.priority);

@@ -25,7 +25,14 @@ export interface DrainingSink extends FileSink {
 export interface SeriesOptions<S extends DrainingSink> {
   limits: FileLimits;
   xslHref?: string;
+  /** Every extension: the files' header declares their namespaces. */
   extensions: readonly UrlExtension[];
+  /**
+   * The extensions a block's records can carry, in `extensions`' order, when fewer: the others
+   * would render nothing, at a third of a block's rendering time for the four a plain type does
+   * not use (docs/performance.md). Only where no hook can add what they render.
+   */
+  rendered?: readonly UrlExtension[];
   report: ValidationReport;
   /** The type written (reported with a block too large for any file); none for the custom URLs. */
   contentType?: string;
@@ -59,8 +66,8 @@ export class UrlsetSeries<S extends DrainingSink> {
   /** Adds a block to its group's open file; the rendered block, or null when no file can hold it. */
   add(groupKey: string, block: UrlBlock): RenderedBlock | null {
     const { writer } = this.seriesOf(groupKey);
-    const { extensions, report, contentType } = this.options;
-    const rendered = renderFitting(writer, block, extensions, report, contentType);
+    const { extensions, rendered: renderedBy = extensions, report, contentType } = this.options;
+    const rendered = renderFitting(writer, block, renderedBy, report, contentType);
     if (!rendered) return null;
     const closed = writer.add(rendered);
     if (closed) this.filled.push({ groupKey, file: closed });

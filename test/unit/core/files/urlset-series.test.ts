@@ -3,7 +3,13 @@ import {
   UrlsetSeries,
   type FilledFile,
 } from '../../../../server/src/core/files/urlset-series';
-import { MemorySink, type UrlBlock } from '../../../../server/src/core/files/urlset-writer';
+import {
+  MemorySink,
+  renderBlock,
+  type UrlBlock,
+} from '../../../../server/src/core/files/urlset-writer';
+import { URL_EXTENSIONS } from '../../../../server/src/core/extensions';
+import { alternatesExtension } from '../../../../server/src/core/extensions/alternates';
 import { ValidationReport } from '../../../../server/src/core/urls/url-checks';
 import type { UrlRecord } from '../../../../shared/types';
 
@@ -94,6 +100,36 @@ describe('UrlsetSeries', () => {
       url: 'https://example.com/1',
       detail: '3 URLs',
     });
+  });
+
+  it('renders with the extensions it is told the records carry, the header declaring them all', () => {
+    const sinks: SlowSink[] = [];
+    const series = new UrlsetSeries({
+      limits: { urlsPerFile: 10, bytesPerFile: 52_428_800 },
+      extensions: URL_EXTENSIONS,
+      rendered: [alternatesExtension],
+      report: new ValidationReport(),
+      newSink: () => {
+        const sink = new SlowSink();
+        sinks.push(sink);
+        return sink;
+      },
+      counted: () => undefined,
+    });
+    const alternates = [{ hreflang: 'fr', href: 'https://example.com/fr/a' }];
+    // An image no hook could have set here: left unrendered and uncounted.
+    const records = [
+      { loc: 'https://example.com/a', alternates, images: ['https://example.com/i.png'] },
+    ];
+    const rendered = series.add('article', { key: 'a', records });
+    expect(rendered?.xml).toBe(
+      renderBlock({ key: 'a', records: [{ ...records[0], images: undefined }] }).xml
+    );
+    expect(rendered?.xml).toContain('hreflang="fr"');
+    expect(rendered?.counts).toBeUndefined();
+    series.close();
+    for (const { namespace } of URL_EXTENSIONS)
+      if (namespace) expect(sinks[0].xml).toContain(`xmlns:${namespace.prefix}="${namespace.uri}"`);
   });
 
   it('waits for every open file to catch up with its compression', async () => {
