@@ -64,6 +64,21 @@ describe('escapeXml', () => {
     expect(escapeXml('\uD83D\uD83D\uDE00')).toBe('😀');
   });
 
+  it('changes each code unit XML escapes or forbids, and no other', () => {
+    const changed: number[] = [];
+    for (let code = 0; code < 0x10000; code++)
+      if (escapeXml(`a${String.fromCharCode(code)}b`) !== `a${String.fromCharCode(code)}b`)
+        changed.push(code);
+    const expected = [
+      ...[0, 1, 2, 3, 4, 5, 6, 7, 8, 0x0b, 0x0c],
+      ...Array.from({ length: 0x20 - 0x0e }, (_, i) => 0x0e + i),
+      ...[0x22, 0x26, 0x27, 0x3c, 0x3e],
+      ...Array.from({ length: 0xe000 - 0xd800 }, (_, i) => 0xd800 + i),
+      ...[0xfffe, 0xffff],
+    ].sort((a, b) => a - b);
+    expect(changed).toEqual(expected);
+  });
+
   it('drops invalid characters and escapes in one go', () => {
     expect(escapeXml('a\u0000&\uD800<b>')).toBe('a&amp;&lt;b&gt;');
   });
