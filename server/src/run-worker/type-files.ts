@@ -10,7 +10,7 @@ import { typeGroup } from '../core/files/file-names';
 import { groupKeys } from '../core/files/group-keys';
 import { forEachSeriesBlock, UrlsetSeries } from '../core/files/urlset-series';
 import type { ClosedFile } from '../core/files/urlset-writer';
-import { URL_EXTENSIONS } from '../core/extensions';
+import { renderedForType, URL_EXTENSIONS } from '../core/extensions';
 import { documentGatherer, rowMapper, type SourceDocument } from '../core/reading/source-rows';
 import { PhaseClock } from '../core/runs/phase-clock';
 import { documentUrls, type TypePlan, type UrlContext } from '../core/urls/document-urls';
@@ -57,9 +57,7 @@ export async function writeTypeFiles(
     report,
     contentType: job.contentType,
     // No hook runs here (worker-type decides): a record carries only what the type's extensions set.
-    rendered: URL_EXTENSIONS.filter((extension) =>
-      plan.extensions.some((used) => used.extension === extension)
-    ),
+    rendered: renderedForType(URL_EXTENSIONS, plan.extensions),
     newSink: () => new HandedFileSink(++sinks, main),
     counted: (records) => {
       for (const record of records) priorities.add(record.priority);

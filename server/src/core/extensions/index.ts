@@ -32,6 +32,18 @@ export function compileExtensions(
   return compiled;
 }
 
+/**
+ * What a type's URLs are rendered with, in `all`'s order: a built-in extension only when the type
+ * compiled it (each renders and counts only what its own `apply` set, and asking the others for
+ * nothing cost a third of rendering), any other always (code may render from the location alone).
+ * Exact for records no URL hook touched: a hook may set any extension's fields.
+ */
+export const renderedForType = (all: readonly UrlExtension[], compiled: TypeExtension[]) =>
+  all.filter(
+    (extension) =>
+      !URL_EXTENSIONS.includes(extension) || compiled.some((used) => used.extension === extension)
+  );
+
 /** Each count key of the extensions, at zero: what the dashboard shows of a type listing none. */
 export const zeroCounts = (extensions: readonly UrlExtension[]) =>
   Object.fromEntries(

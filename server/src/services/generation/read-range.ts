@@ -3,7 +3,7 @@
  * and to every output that collects from the type (outputs/output.ts), so the run reads each
  * document once whatever it writes.
  */
-import { documentUrls } from '../../core/urls/document-urls';
+import { documentUrls, type UrlTransform } from '../../core/urls/document-urls';
 import { typeGroup } from '../../core/files/file-names';
 import { forEachSeriesBlock } from '../../core/files/urlset-series';
 import { chunksOf } from '../../core/reading/sql-chunks';
@@ -27,6 +27,11 @@ export interface ReadRange {
   origin?: string;
   /** Replaces the run's duplicate set (an incremental run checks each file it reads on its own). */
   seen?: UrlHashSet;
+  /**
+   * The url hooks as the caller took them (null: none), so that what it chose by them holds for the
+   * whole read; by default the hooks registered when the read starts.
+   */
+  transform?: UrlTransform | null;
 }
 
 /**
@@ -63,7 +68,10 @@ export async function readRange(
     seen: range.seen ?? run.seen,
     excluded,
     origin: range.origin,
-    transform: getService(strapi, 'hooks').urlTransform(uid, run.report, run.plan.mediaOrigin),
+    transform:
+      range.transform === undefined
+        ? getService(strapi, 'hooks').urlTransform(uid, run.report, run.plan.mediaOrigin)
+        : (range.transform ?? undefined),
   };
   const base = typeGroup(uid);
   const groupKeyOf = (origin: string) => run.plan.groupKey(base, origin);

@@ -5,6 +5,7 @@
  */
 import {
   compileExtensions,
+  renderedForType,
   URL_EXTENSIONS,
   zeroCounts,
 } from '../../../../server/src/core/extensions';
@@ -126,6 +127,21 @@ it('declares its namespace, writes its element, counts it, and counts it again w
   expect(file.counts).toEqual({ timed: 1 });
   const [split] = splitFile(xml, JSON.parse(blockIndex) as BlockIndexEntry[], EXTENSIONS);
   expect(split.counts).toEqual({ timed: 1 });
+});
+
+it('renders a type with the built-ins it compiled and every extension from code, in order', () => {
+  const [alternates, images, video] = URL_EXTENSIONS;
+  // Code's extension is rendered whether the type compiled it or not (it may render from loc alone).
+  expect(renderedForType(EXTENSIONS, compiled)).toEqual([cookingTime]);
+  expect(renderedForType(EXTENSIONS, [])).toEqual([cookingTime]);
+  const someBuiltIns = [video, alternates].map((extension) => ({ extension, compiled: {} }));
+  expect(renderedForType(EXTENSIONS, someBuiltIns)).toEqual([alternates, video, cookingTime]);
+  expect(renderedForType(URL_EXTENSIONS, someBuiltIns)).not.toContain(images);
+  // What a built-in left out would have rendered for these records: nothing.
+  const records: UrlRecord[] = [{ loc: 'https://www.example.com/recipes/soup' }];
+  expect(renderBlock({ key: 'r1', records }, renderedForType(EXTENSIONS, someBuiltIns))).toEqual(
+    renderBlock({ key: 'r1', records }, EXTENSIONS)
+  );
 });
 
 it('checks what a url hook lists of it with its own check', () => {

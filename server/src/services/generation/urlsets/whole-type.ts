@@ -14,6 +14,9 @@ import type { Run } from '../run-state';
 import { saveUrlset, xslHrefOf, type WrittenFile } from './urlset-files';
 import { compareGroups, comparedBlock } from './live-blocks';
 import { UNTIMED } from '../../../core/runs/phase-clock';
+import { renderedForType } from '../../../core/extensions';
+import type { UrlExtension } from '../../../core/extensions/extension';
+import { getService } from '../../../utils/get-service';
 
 /** Where a group's series stands: files saved so far, and the last key of the latest. */
 interface SeriesNaming {
@@ -25,18 +28,21 @@ interface SeriesNaming {
  * Files written from scratch, one numbered series per group (`article-1.xml`, `article-2.xml`, …):
  * each file covers the keys after the previous one's last key; the last one is open-ended. `replaced`
  * are the live urlsets these files replace: with the run's changes on, each block written is
- * compared with the one it replaces (core/urls/url-changes).
+ * compared with the one it replaces (core/urls/url-changes). `rendered`: what the blocks are
+ * rendered with when fewer than the plan's extensions (core/files/urlset-series).
  */
 export function freshGroups(
   run: Run,
   replaced: StoredFile[],
   live: StoredFile[],
-  contentType?: string
+  contentType?: string,
+  rendered?: readonly UrlExtension[]
 ) {
   const series = new UrlsetSeries({
     limits: run.plan.settings.limits,
     xslHref: xslHrefOf(run),
     extensions: run.plan.extensions,
+    rendered,
     report: run.report,
     contentType,
     newSink: () => new GzipFileSink(),
@@ -130,7 +136,13 @@ export type FreshGroups = ReturnType<typeof freshGroups>;
  * (urlsets/worker-type), else here, with the outputs that read the type.
  */
 export async function writeWholeType(run: Run, uid: string, live: StoredFile[]) {
-  const groups = freshGroups(run, urlsetsOf(live, uid), live, uid);
+  // Taken once: the blocks are rendered by what the hooks were when the read began.
+  const transform =
+    getService(run.strapi, 'hooks').urlTransform(uid, run.report, run.plan.mediaOrigin) ?? null;
+  const rendered = transform
+    ? undefined
+    : renderedForType(run.plan.extensions, run.plan.types.get(uid)!.plan.extensions);
+  const groups = freshGroups(run, urlsetsOf(live, uid), live, uid, rendered);
   const readers = readersOf(run, uid, true);
   const job = readers.length === 0 ? await workerJobFor(run, uid) : null;
   await groups.writeAll(() =>
@@ -139,7 +151,7 @@ export async function writeWholeType(run: Run, uid: string, live: StoredFile[]) 
       : readRange(
           run,
           uid,
-          { whole: true, after: '', upTo: null },
+          { whole: true, after: '', upTo: null, transform },
           (groupKey, block) => groups.add(groupKey, block),
           () => groups.settle(),
           readers
