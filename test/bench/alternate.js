@@ -1,7 +1,7 @@
 'use strict';
 /**
  * `node test/bench/alternate.js --db postgres --n 1000000 --builds <checkout>,<checkout> [--rounds 3]
- *  [--database <name or SQLite file>] [--keep on]`
+ *  [--database <name or SQLite file>] [--keep on] [--worker off]`
  * Two builds (or more) timed on one seeded database, alternated: the bench's single runs move with
  * this machine's speed by more than most changes (docs/performance.md), so a change is decided by
  * its builds taking turns in the same minutes. Seeds N URLs' worth once (run.js's seeding; skipped
@@ -76,6 +76,8 @@ async function main() {
     contentTypes: { 'api::article.article': bench.ARTICLE_MAPPING },
     cron: false,
     debounceMs: bench.DEBOUNCE_MS,
+    // `--worker off`, as run.js takes it: every build writes the type on Strapi's thread.
+    ...(args.worker === 'off' ? { worker: false } : {}),
   });
   let drop = null;
   if (args.database) {
