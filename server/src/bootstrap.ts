@@ -14,12 +14,6 @@ export default async ({ strapi }: { strapi: Core.Strapi }) => {
   getService(strapi, 'health-check').schedule();
   getService(strapi, 'media-changes').watch();
   getService(strapi, 'direct-serving').installIfAsked();
-  // A fresh install gets its first sitemap in the background: startup does not wait for it.
-  if (!(await getService(strapi, 'file-store').findLive(INDEX_NAME))) {
-    setImmediate(() => {
-      getService(strapi, 'generator')
-        .generate('startup', { firstOnly: true })
-        .catch((error: Error) => strapi.log.error(`[sitemap] first run failed: ${error.message}`));
-    });
-  }
+  if (!(await getService(strapi, 'file-store').findLive(INDEX_NAME)))
+    getService(strapi, 'scheduler').firstRun();
 };

@@ -9,5 +9,19 @@ module.exports = {
     if (!(await locales.findByCode('fr'))) {
       await locales.create({ code: 'fr', name: 'French (fr)' });
     }
+    // An app registering its sitemap hook where the README says to, after work of its own that
+    // takes a while (test/integration/app-bootstrap.test.ts).
+    if (process.env.SITEMAP_TEST_APP_HOOK === 'slow-bootstrap') {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      strapi
+        .plugin('sitemap')
+        .service('hooks')
+        .register({
+          name: 'app-bootstrap',
+          async *customUrls() {
+            yield { url: '/from-the-app' };
+          },
+        });
+    }
   },
 };

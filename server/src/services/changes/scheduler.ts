@@ -16,6 +16,7 @@ import type { SitemapSettings } from '../../../../shared/types';
 import type { DirtyMark, StoredMark } from './dirty-marks';
 import type { RunScope } from '../generation/run-state';
 import { getService } from '../../utils/get-service';
+import { strapiLoaded } from '../../utils/strapi-loaded';
 
 /** Wait before trying again when another instance holds the lease. */
 const RETRY_MS = 1_000;
@@ -113,6 +114,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
     working = true;
     try {
+      // Marks left from before a restart are run with the hooks the app's bootstrap registers.
+      await strapiLoaded(strapi, () => stopped);
       do {
         workAgain = false;
         const marks = await getService(strapi, 'dirty-marks').pending();
@@ -215,6 +218,22 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         );
       }, POLL_MS);
       poller.unref();
+    },
+
+    /**
+     * A fresh install's first sitemap, in the background once Strapi has loaded (startup does not
+     * wait for it; the app's hooks and extensions are in it). Stopping Strapi waits for it.
+     */
+    firstRun() {
+      track(
+        (async () => {
+          await strapiLoaded(strapi, () => stopped);
+          if (stopped) return;
+          await getService(strapi, 'generator').generate('startup', { firstOnly: true });
+        })().catch((error: Error) =>
+          strapi.log.error(`[sitemap] first run failed: ${error.message}`)
+        )
+      );
     },
 
     async poll() {
