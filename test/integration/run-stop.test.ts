@@ -7,6 +7,7 @@
 import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
 import { insertPublishedCategoryRows } from '../helpers/bulk-seed';
 import { testConfig } from '../helpers/config';
+import { settled } from '../helpers/settle';
 
 /** Twenty pages of a thousand: the run is still reading when it is asked to stop. */
 const CATEGORIES = 20_000;
@@ -15,6 +16,9 @@ let app: TestStrapi;
 
 beforeAll(async () => {
   app = await startTestStrapi({ pluginConfig: testConfig() });
+  // The fresh install's first run starts once Strapi has loaded: let it end first, so that the
+  // run this test stops is its own.
+  expect(await settled(app.strapi, 30_000)).toBe(true);
   await insertPublishedCategoryRows(app.strapi, CATEGORIES);
 });
 

@@ -71,6 +71,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /** Fires when the next news series' oldest entry leaves its window. */
   let newsTimer: NodeJS.Timeout | null = null;
   let working = false;
+  /** A fresh install's first run, from its wait for Strapi's load until it ends. */
+  let firstRunning = false;
   let workAgain = false;
   let stopped = false;
   /** Work still touching the database: stop() waits for it before Strapi closes its connections. */
@@ -225,14 +227,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * wait for it; the app's hooks and extensions are in it). Stopping Strapi waits for it.
      */
     firstRun() {
+      firstRunning = true;
       track(
         (async () => {
           await strapiLoaded(strapi, () => stopped);
           if (stopped) return;
           await getService(strapi, 'generator').generate('startup', { firstOnly: true });
-        })().catch((error: Error) =>
-          strapi.log.error(`[sitemap] first run failed: ${error.message}`)
-        )
+        })()
+          .catch((error: Error) => strapi.log.error(`[sitemap] first run failed: ${error.message}`))
+          .finally(() => (firstRunning = false))
       );
     },
 
@@ -269,10 +272,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** Runs the worker after `delayMs` (the change feed, once it has recorded marks). */
     kick,
 
-    /** What this instance's worker is doing: running marks, due to run them at `dueAt`, next on schedule at `nextRunAt`. */
+    /**
+     * What this instance's worker is doing: running marks or making a fresh install's first
+     * sitemap (`working`), due to run marks at `dueAt`, next on schedule at `nextRunAt`.
+     */
     status(): { working: boolean; dueAt: string | null; nextRunAt: string | null } {
       return {
-        working,
+        working: working || firstRunning,
         dueAt: timer ? new Date(dueAt).toISOString() : null,
         nextRunAt: task?.getNextRun()?.toISOString() ?? null,
       };
