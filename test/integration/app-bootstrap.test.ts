@@ -8,6 +8,7 @@ import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
 import { testConfig } from '../helpers/config';
 import { fetchSitemapSet } from '../helpers/sitemap-http';
 import { settled } from '../helpers/settle';
+import { until } from '../helpers/admin-api';
 
 const HOST = 'https://www.example.com';
 let app: TestStrapi;
@@ -26,11 +27,7 @@ afterAll(async () => {
 
 it('makes the first sitemap with the hooks the app registers in its own bootstrap', async () => {
   const runs = app.strapi.plugin('sitemap').service('runs');
-  let first: any = null;
-  for (let waited = 0; !first && waited < 60_000; waited += 50) {
-    first = await runs.lastFullSuccess();
-    if (!first) await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const first = await until(() => runs.lastFullSuccess(), 60_000, 'a first full run');
   expect(first).toMatchObject({ trigger: 'startup', status: 'success' });
   expect(await settled(app.strapi, 30_000)).toBe(true);
   // The startup run was the only one: what is served is what it wrote.
