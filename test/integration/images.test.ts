@@ -8,6 +8,7 @@ import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
 import { testConfig } from '../helpers/config';
 import { fetchSitemapSet, type ParsedUrl } from '../helpers/sitemap-http';
 import { settled } from '../helpers/settle';
+import { findingCounts, runLoggingWorkers, servedSet, withoutWorker } from '../helpers/worker-runs';
 import {
   deleteFile,
   replaceFile,
@@ -144,6 +145,24 @@ it('counts images per type on the dashboard and shows an entry’s images in its
   expect(status.extras).toEqual({ [STORY]: { images: 9 + 1 + 1000, videos: 0, news: 0 } });
   const entry = await plugin().service('entry-status').status(STORY, stories.plain);
   expect(entry.locales[0].images).toEqual([absolute(files.plain)]);
+});
+
+it('writes the same files in the run’s Worker as on the main thread, extensions read here', async () => {
+  expect(await settled(app.strapi)).toBe(true);
+  const inWorker = await runLoggingWorkers(app.strapi);
+  expect(inWorker.result.status).toBe('success');
+  expect(inWorker.inWorker).toEqual([STORY]);
+  const fromWorker = await servedSet(app.baseUrl);
+  expect(Object.values(fromWorker.files).join('')).toContain(
+    `<image:loc>${absolute(files.slide2)}`
+  );
+
+  const onMain = await withoutWorker(app.strapi, () => runLoggingWorkers(app.strapi));
+  expect(onMain.inWorker).toEqual([]);
+  expect(await servedSet(app.baseUrl)).toEqual(fromWorker);
+  const found = await findingCounts(app.strapi, inWorker.result.runId);
+  expect(found['image-limit']).toBe(1);
+  expect(await findingCounts(app.strapi, onMain.result.runId)).toEqual(found);
 });
 
 it('refuses a private media field, field by field, and saves nothing', async () => {

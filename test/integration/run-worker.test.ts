@@ -8,6 +8,7 @@ import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
 import { ARTICLE, createArticle, createCategory, setHomepage } from '../helpers/content';
 import { testConfig } from '../helpers/config';
 import { fetchSitemapSet } from '../helpers/sitemap-http';
+import { runLoggingWorkers, servedSet, withoutWorker } from '../helpers/worker-runs';
 import { settled } from '../helpers/settle';
 
 const HOST = 'https://www.example.com';
@@ -17,26 +18,6 @@ const ids: Record<string, string> = {};
 
 const plugin = () => app.strapi.plugin('sitemap');
 const generate = () => plugin().service('generator').generate('manual');
-
-/** The types a run wrote in a Worker, from its debug log line. */
-async function runLoggingWorkers(): Promise<{ result: any; inWorker: string[] }> {
-  const debug = jest.spyOn(app.strapi.log, 'debug');
-  try {
-    const result = await generate();
-    const inWorker = debug.mock.calls
-      .map(([message]) => /: (\S+) written in a Worker$/.exec(String(message))?.[1])
-      .filter((uid): uid is string => Boolean(uid));
-    return { result, inWorker };
-  } finally {
-    debug.mockRestore();
-  }
-}
-
-/** What the set serves: each file's bytes, by name. */
-async function servedSet() {
-  const { indexXml, files } = await fetchSitemapSet(app.baseUrl);
-  return { indexXml, files: Object.fromEntries(files.map((file) => [file.name, file.xml])) };
-}
 
 beforeAll(async () => {
   app = await startTestStrapi({
@@ -89,20 +70,15 @@ afterAll(async () => {
 
 describe('full runs in a Worker', () => {
   it('writes in a Worker the same files, byte for byte, as on the main thread', async () => {
-    const inWorker = await runLoggingWorkers();
+    const inWorker = await runLoggingWorkers(app.strapi);
     expect(inWorker.result.status).toBe('success');
-    const fromWorker = await servedSet();
+    const fromWorker = await servedSet(app.baseUrl);
 
-    app.strapi.config.set('plugin::sitemap.worker', false);
-    try {
-      const onMain = await runLoggingWorkers();
-      expect(onMain.result.status).toBe('success');
-      expect(onMain.inWorker).toEqual([]);
-      expect(await servedSet()).toEqual(fromWorker);
-      expect(onMain.result.urlCount).toBe(inWorker.result.urlCount);
-    } finally {
-      app.strapi.config.set('plugin::sitemap.worker', undefined);
-    }
+    const onMain = await withoutWorker(app.strapi, () => runLoggingWorkers(app.strapi));
+    expect(onMain.result.status).toBe('success');
+    expect(onMain.inWorker).toEqual([]);
+    expect(await servedSet(app.baseUrl)).toEqual(fromWorker);
+    expect(onMain.result.urlCount).toBe(inWorker.result.urlCount);
 
     expect(inWorker.inWorker.sort()).toEqual([ARTICLE, 'api::homepage.homepage']);
     // Several files per series, on both hosts.
@@ -122,7 +98,7 @@ describe('full runs in a Worker', () => {
         }),
       });
     try {
-      const { result, inWorker } = await runLoggingWorkers();
+      const { result, inWorker } = await runLoggingWorkers(app.strapi);
       expect(result.status).toBe('success');
       expect(inWorker).toEqual([]);
       const { urls } = await fetchSitemapSet(app.baseUrl);

@@ -16,6 +16,7 @@ import {
   type ParsedUrl,
 } from '../helpers/sitemap-http';
 import { settled } from '../helpers/settle';
+import { findingCounts, runLoggingWorkers, servedSet, withoutWorker } from '../helpers/worker-runs';
 import { uploadFile, type UploadedFile } from '../helpers/uploads';
 import { validateSitemapXml } from '../helpers/xmllint';
 
@@ -172,6 +173,22 @@ describe('video', () => {
         `<video:description>A film about the harbour &amp; its boats.</video:description>` +
         `<video:content_loc>${MEDIA}${files.clip.url}</video:content_loc>` +
         `<video:duration>95</video:duration><video:publication_date>2026-03-01</video:publication_date></video:video>`
+    );
+  });
+
+  it('writes the same video elements in the run’s Worker as on the main thread', async () => {
+    expect(await settled(app.strapi)).toBe(true);
+    const inWorker = await runLoggingWorkers(app.strapi);
+    expect(inWorker.inWorker).toContain(STORY);
+    const fromWorker = await servedSet(app.baseUrl);
+    expect(Object.values(fromWorker.files).join('')).toContain(
+      `<video:content_loc>${MEDIA}${files.clip.url}</video:content_loc>`
+    );
+    const onMain = await withoutWorker(app.strapi, () => runLoggingWorkers(app.strapi));
+    expect(onMain.inWorker).toEqual([]);
+    expect(await servedSet(app.baseUrl)).toEqual(fromWorker);
+    expect(await findingCounts(app.strapi, onMain.result.runId)).toEqual(
+      await findingCounts(app.strapi, inWorker.result.runId)
     );
   });
 

@@ -14,10 +14,7 @@ import type { ValidationSummary } from '../../../shared/rules';
 /** Writes one type's urlsets from scratch: its rows read on a connection of the Worker's own. */
 export interface TypeJob {
   contentType: string;
-  /**
-   * The type's plan; its extensions by name (built-in ones only, none reading through the query
-   * engine: the Worker has its own copy of each).
-   */
+  /** The type's plan; its extensions by name (built-in ones only: the Worker has its own copy of each). */
   plan: Omit<TypePlan, 'extensions'> & { extensions: Array<{ name: string; compiled: unknown }> };
   /** What the series' names depend on (core/files/group-keys). */
   settings: SitemapSettings;
@@ -43,6 +40,11 @@ export interface TypeJob {
     };
   };
   connection: ConnectionJob;
+  /**
+   * Whether its extensions read through the query engine (media, components: images, video, the
+   * SEO component): the main thread reads that part of each page, asked with `extras`.
+   */
+  readsExtras: boolean;
   /** The run's duplicate check so far, handed back in `done`. */
   seen: UrlHashSetState;
 }
@@ -89,6 +91,8 @@ export type FromWorker =
       /** Whether it is the series' last file (its key range is open-ended). */
       isLast: boolean;
     }
+  /** What the type's extensions read of these rows through the query engine, for a `request`. */
+  | { kind: 'extras'; request: number; rowIds: number[] }
   /** URLs written since the last progress message. */
   | { kind: 'progress'; urls: number }
   | {
@@ -104,4 +108,6 @@ export type ToWorker =
   /** The main thread took the last file (its save started): the Worker may send the next. */
   | { kind: 'taken' }
   /** The main thread compressed that many of the bytes sent; their slot, if any, is free. */
-  | { kind: 'consumed'; bytes: number; slot?: number };
+  | { kind: 'consumed'; bytes: number; slot?: number }
+  /** What the extensions read of the rows a `request` named, by row id (a row absent: none). */
+  | { kind: 'extras'; request: number; values: Array<[number, Record<string, unknown>]> };

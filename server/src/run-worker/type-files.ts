@@ -2,9 +2,11 @@
  * One type's urlsets written from scratch inside the run's Worker: rows → documents → URL blocks
  * (core/urls/document-urls) → series of files compressed as they are written
  * (core/files/urlset-series), as the main thread's read (generation/read-range) does, for a type
- * without extensions, sites, hooks or outputs reading it (worker-type decides). A file's bytes go
- * to the main thread as they are written (run-worker/handed-sink), which compresses them and
- * stores each closed file; one closed file at a time is on its way while the next is built.
+ * without sites, hooks or outputs reading it (worker-type decides). What its extensions read
+ * through the query engine (media, components) the main thread reads for each page, asked while
+ * the Worker reads the next. A file's bytes go to the main thread as they are written
+ * (run-worker/handed-sink), which compresses them and stores each closed file; one closed file at a
+ * time is on its way while the next is built.
  */
 import { typeGroup } from '../core/files/file-names';
 import { groupKeys } from '../core/files/group-keys';
@@ -19,12 +21,26 @@ import { UrlHashSet } from '../core/urls/url-hash-set';
 import { HandedFileSink, type ByteChannel } from './handed-sink';
 import type { FromWorker, TypeJob } from './protocol';
 
+/** What a type's extensions read of a row through the query engine, by row id. */
+export type ExtrasByRow = Map<number, Record<string, unknown>>;
+
 /** How the Worker talks to the main thread. */
 export interface MainThread extends ByteChannel {
   post(message: FromWorker, transfer?: ArrayBuffer[]): void;
   /** Resolves when the main thread has taken the file last posted. */
   taken(): Promise<void>;
+  /** What the type's extensions read of these rows, read by the main thread. */
+  extras(rowIds: number[]): Promise<ExtrasByRow>;
 }
+
+/** A page's documents, with their extensions' values on their way from the main thread. */
+interface ReadPage {
+  documents: SourceDocument[];
+  extras: Promise<ExtrasByRow> | null;
+}
+
+const rowIdsOf = (documents: SourceDocument[]) =>
+  documents.flatMap((doc) => doc.versions.map((version) => Number(version.entry.id)));
 
 export async function writeTypeFiles(
   job: TypeJob,
@@ -87,19 +103,38 @@ export async function writeTypeFiles(
     urls = 0;
   };
 
+  const buildPage = async ({ documents: page, extras }: ReadPage) => {
+    if (extras) {
+      const values = await clock.during('reading', () => extras);
+      for (const doc of page)
+        for (const version of doc.versions) version.extras = values.get(Number(version.entry.id));
+    }
+    clock.switchTo('building');
+    for (const doc of page) build(doc);
+    clock.switchTo('other');
+    await afterPage();
+  };
+  // With extras, a page is built once the next is read: the main thread reads its extras meanwhile.
+  let waiting: ReadPage | null = null;
+  const read = async (page: SourceDocument[]) => {
+    if (!job.readsExtras) return buildPage({ documents: page, extras: null });
+    const extras = page.length > 0 ? main.extras(rowIdsOf(page)) : null;
+    const previous = waiting;
+    waiting = { documents: page, extras };
+    if (previous) await buildPage(previous);
+  };
+
   const pages = rows[Symbol.asyncIterator]();
   for (;;) {
     const next = await clock.during('reading', () => pages.next());
     if (next.done) break;
     clock.switchTo('building');
-    for (const doc of documents.add(toRows(next.value))) build(doc);
+    const page = documents.add(toRows(next.value));
     clock.switchTo('other');
-    await afterPage();
+    await read(page);
   }
-  clock.switchTo('building');
-  for (const doc of documents.end()) build(doc);
-  clock.switchTo('other');
-  await afterPage();
+  await read(documents.end());
+  if (waiting) await buildPage(waiting);
   for (const { groupKey, file } of series.close()) await send(groupKey, file, true);
   if (onItsWay) await clock.during('storing', () => onItsWay!);
   return {

@@ -242,10 +242,10 @@ const UP_TO_MARK = '\u0000sitemap:up-to';
  * connection of its own: one sorted query, or on SQLite the read of one slice of row ids, unordered,
  * with which bindings bound it, the table's id range and the columns to sort by (the reading
  * thread copies the slices and sorts them: run-worker/sqlite-reader). Null when the query engine
- * or extra queries have to read the type.
+ * or a site's queries have to read the rows (the extensions' own reads are asked page by page).
  */
 export function wholeTypeRead(strapi: Core.Strapi, query: SourceQuery, sliceIds: number) {
-  if (query.extensions.length > 0 || query.sites?.length) return null;
+  if (query.sites?.length) return null;
   if (!readsWithJoins(strapi.db.metadata, query)) return null;
   const read = sqlRead(strapi, query);
   if (strapi.db.dialect.client === 'sqlite') {

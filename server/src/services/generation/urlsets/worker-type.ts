@@ -7,10 +7,12 @@
  * V8's own heuristics decided it: docs/performance.md), and Strapi's event loop only compresses
  * and stores meanwhile.
  *
- * Only what the Worker can do alone goes there: a whole type read in SQL, from a database a second
- * connection can reach (not an in-memory SQLite), with no site, URL hook, extension reading
- * through the query engine (images, video, SEO component) or output reading its documents, and no
- * comparison with the live files. Anything else is written on the main thread as before.
+ * What goes there: a whole type read in SQL, from a database a second connection can reach (not an
+ * in-memory SQLite), with no site, URL hook or output reading its documents, and no comparison with
+ * the live files. What its extensions read through the query engine (images, video, the SEO
+ * component: media and components the joined SQL does not follow) this thread reads for each page
+ * the Worker asks for, a few fields of a thousand rows at a time. Anything else is written on the
+ * main thread as before.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,8 +21,15 @@ import { URL_EXTENSIONS } from '../../../core/extensions';
 import { GzipFileSink } from '../../../core/files/gzip-file';
 import { UrlHashSet } from '../../../core/urls/url-hash-set';
 import { newByteRing, slotBytes } from '../../../run-worker/byte-ring';
-import type { ConnectionJob, FromWorker, TypeJob, WorkerStart } from '../../../run-worker/protocol';
+import type {
+  ConnectionJob,
+  FromWorker,
+  ToWorker,
+  TypeJob,
+  WorkerStart,
+} from '../../../run-worker/protocol';
 import { wholeTypeRead } from '../../reading/entry-source';
+import { readExtensionValues } from '../../reading/extension-reads';
 import { LostLeaseError } from '../../store/file-store';
 import { getService } from '../../../utils/get-service';
 import type { Run } from '../run-state';
@@ -132,8 +141,20 @@ export async function workerJobFor(run: Run, uid: string): Promise<TypeJob | nul
     xslHref: xslHrefOf(run),
     read: { ...read, batchSize: BATCH_SIZE },
     connection,
+    readsExtras: query.extensions.length > 0,
     seen: run.seen.state(),
   };
+}
+
+/** What the type's extensions read of the rows the Worker names, read here through the query engine. */
+async function answerExtras(
+  run: Run,
+  uid: string,
+  { request, rowIds }: Extract<FromWorker, { kind: 'extras' }>
+): Promise<ToWorker> {
+  const { extensions } = run.plan.types.get(uid)!.query;
+  const values = await readExtensionValues(run.strapi, uid, extensions, rowIds);
+  return { kind: 'extras', request, values: [...values] };
 }
 
 /** Bytes that crossed from the Worker (a Uint8Array) as a Buffer. */
@@ -188,6 +209,14 @@ export async function writeTypeInWorker(run: Run, job: TypeJob, groups: FreshGro
             fail(new Error(`the run's Worker stopped (exit code ${code})`))
           );
           worker.on('message', (message: FromWorker) => {
+            // A page's extras are read at once, beside the files being saved.
+            if (message.kind === 'extras') {
+              answerExtras(run, job.contentType, message).then(
+                (answer) => worker.postMessage(answer),
+                fail
+              );
+              return;
+            }
             // Bytes go to zlib at once, beside any save; the Worker learns when they are consumed.
             if (message.kind === 'bytes' || message.kind === 'slot') {
               const inRing = message.kind === 'slot';
