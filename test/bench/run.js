@@ -21,6 +21,9 @@
  * `--sqlite-mmap 1073741824` sets SQLite's mmap_size on Strapi's connection (test/app/config).
  * `--worker-floor on` (PostgreSQL) also measures the floor of issue 24's Worker design against the
  * same work in this thread: worker-floor.js.
+ * `--images on` (PostgreSQL) gives every article a cover image (a media field test/app adds for it),
+ * listed in the sitemap: the type's images are read through the query engine, page by page, beside
+ * its rows (the lower bound stays the plain read).
  * `--worker off` sets the plugin's `worker: false`: full runs write every type on the main thread
  * (what every database did before the Worker: PostgreSQL before 24b01f0, MySQL and MariaDB before
  * 91aac39, SQLite before its reading thread, run-worker/sqlite-reader).
@@ -33,7 +36,7 @@ const os = require('os');
 const path = require('path');
 const crypto = require('crypto');
 const { monitorEventLoopDelay, PerformanceObserver } = require('perf_hooks');
-const { seedArticles, seedArticlesPostgres } = require('./seed');
+const { seedArticles, seedArticlesPostgres, seedCoversPostgres } = require('./seed');
 const { sqliteReads } = require('./sqlite-reads');
 const { escapeXml, floorJob, inThread, inWorker, WORKER_LIMITS } = require('./worker-floor');
 
@@ -54,6 +57,11 @@ const VISITORS = args.visitors === 'on';
 const READS = args.reads === 'on' && CLIENT === 'sqlite';
 const WORKER_FLOOR = args['worker-floor'] === 'on' && CLIENT === 'postgres';
 const WORKER = args.worker !== 'off';
+// Articles with a cover image, listed in the sitemap (test/app's register adds the media field).
+// The seeding child learns it from the environment.
+const IMAGES =
+  (args.images === 'on' || process.env.SITEMAP_BENCH_COVER === 'on') && CLIENT === 'postgres';
+if (IMAGES) process.env.SITEMAP_BENCH_COVER = 'on';
 // SQLite's mmap_size on Strapi's connection (the README's tip), in bytes.
 if (args['sqlite-mmap'])
   process.env.DATABASE_SQLITE_MMAP_SIZE = String(Number(args['sqlite-mmap']));
@@ -401,6 +409,19 @@ async function waitServed(strapi, baseUrl, documentId, needle) {
     }
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/** `--images on`: every URL of the first article file served lists its cover. */
+async function expectCovers(strapi, baseUrl) {
+  const files = await strapi.plugin('sitemap').service('file-store').listLive();
+  const first = files.find(
+    (file) => file.format === 'urlset' && file.contentType === 'api::article.article'
+  );
+  const xml = await (await fetch(`${baseUrl}/api/sitemap/${first.name}`)).text();
+  const urls = xml.split('<url>').length - 1;
+  const covers = xml.match(/<image:loc>[^<]*\/uploads\/cover_\d+\.jpg<\/image:loc>/g) ?? [];
+  if (urls === 0 || covers.length !== urls)
+    throw new Error(`${first.name}: ${covers.length} covers, ${urls} URLs: ${xml.slice(0, 900)}`);
 }
 
 /** Requests per second from load.js in a child process: 10 keep-alive connections for 5 s. */
@@ -785,6 +806,14 @@ async function benchSize(n) {
   let { strapi } = booted;
   const { baseUrl } = booted;
   try {
+    // Set as an admin would: the config file is checked before test/app's register adds the field.
+    if (IMAGES)
+      await strapi
+        .plugin('sitemap')
+        .service('settings')
+        .update({
+          contentTypes: { 'api::article.article': { ...ARTICLE_MAPPING, images: ['cover'] } },
+        });
     await settle();
     const idleRss = await idleRssOf();
     if (CLIENT === 'sqlite')
@@ -835,6 +864,7 @@ async function benchSize(n) {
     gcObserver.disconnect();
     if (full.value.status !== 'success' || full.value.urlCount !== n)
       throw new Error(`full run: ${JSON.stringify(full.value)}`);
+    if (IMAGES) await expectCovers(strapi, baseUrl);
     const fullRun = await latestRun(strapi);
     const fullPhases = {
       ...fullRun.phases,
@@ -1048,6 +1078,7 @@ async function seedOnly(n) {
   const seed = CLIENT === 'postgres' ? seedArticlesPostgres : seedArticles;
   const started = Date.now();
   const value = await seed(strapi, n);
+  if (IMAGES) await seedCoversPostgres(strapi);
   const ms = Date.now() - started;
   // The site's first sitemap, as a server has one before its next full run: the rows went in by
   // SQL, after this Strapi's startup run found none, and a run replacing an empty set peaked 74 MB

@@ -272,4 +272,52 @@ async function seedArticlesPostgres(strapi, urls) {
   return { documents, urls, sampleDocumentId: sample };
 }
 
-module.exports = { seedArticles, seedArticlesPostgres, documentId };
+/** Uploaded images the articles' covers are chosen from (`--images on`). */
+const COVERS = 500;
+
+/**
+ * `--images on` (PostgreSQL): a cover image on every article row, drafts included, linked as the
+ * Media Library links a media field (a row of the upload's polymorphic join table per article row),
+ * each from a library of COVERS uploaded files.
+ */
+async function seedCoversPostgres(strapi) {
+  const knex = strapi.db.connection;
+  const file = strapi.db.metadata.get('plugin::upload.file');
+  const { joinTable } = file.attributes.related;
+  const articles = strapi.db.metadata.get('api::article.article').tableName;
+  const at = new Date();
+  await knex(file.tableName).insert(
+    Array.from({ length: COVERS }, (_, i) => ({
+      document_id: documentId(),
+      name: `cover-${i}.jpg`,
+      hash: `cover_${i}_${documentId().slice(0, 6)}`,
+      ext: '.jpg',
+      mime: 'image/jpeg',
+      size: 120.5,
+      url: `/uploads/cover_${i}.jpg`,
+      provider: 'local',
+      folder_path: '/',
+      created_at: at,
+      updated_at: at,
+      published_at: at,
+    }))
+  );
+  await knex.raw(
+    `INSERT INTO ?? (??, ??, ??, field, "order")
+     SELECT f.id, a.id, 'api::article.article', 'cover', 1
+     FROM ?? a JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM ??) f
+       ON f.k = a.id % ${COVERS}`,
+    [
+      joinTable.name,
+      joinTable.joinColumn.name,
+      joinTable.morphColumn.idColumn.name,
+      joinTable.morphColumn.typeColumn.name,
+      articles,
+      file.tableName,
+    ]
+  );
+  await knex.raw('VACUUM (ANALYZE) ??', [joinTable.name]);
+  await knex.raw('CHECKPOINT');
+}
+
+module.exports = { seedArticles, seedArticlesPostgres, seedCoversPostgres, documentId };

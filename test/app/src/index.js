@@ -1,7 +1,15 @@
 'use strict';
 
 module.exports = {
-  register() {},
+  register({ strapi }) {
+    // The bench's `--images on`: articles with a cover image (a media field), as image sitemaps list.
+    if (process.env.SITEMAP_BENCH_COVER === 'on')
+      strapi.contentType('api::article.article').attributes.cover = {
+        type: 'media',
+        multiple: false,
+        allowedTypes: ['images'],
+      };
+  },
 
   async bootstrap({ strapi }) {
     // i18n creates the default locale (en) itself; the tests also need fr.
