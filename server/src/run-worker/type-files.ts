@@ -33,11 +33,18 @@ export interface MainThread extends ByteChannel {
   extras(rowIds: number[]): Promise<ExtrasByRow>;
 }
 
-/** A page's documents, with their extensions' values on their way from the main thread. */
-interface ReadPage {
-  documents: SourceDocument[];
-  extras: Promise<ExtrasByRow> | null;
+/** Pages of documents, with their extensions' values on their way from the main thread. */
+interface AskedPages {
+  pages: SourceDocument[][];
+  extras: Promise<ExtrasByRow>;
 }
+
+/**
+ * Rows whose extras are asked for at once: the main thread reads them in one query-engine read.
+ * At 100,000 URLs with a cover image each on PostgreSQL, reads of 1,000 ids took 1.07-1.62 s in
+ * all, of 2,000-4,000 ids 0.77-0.96 s, of 10,000 ids 1.01-1.36 s (2026-12-07, a CI run beside).
+ */
+const EXTRAS_ROWS = 4000;
 
 const rowIdsOf = (documents: SourceDocument[]) =>
   documents.flatMap((doc) => doc.versions.map((version) => Number(version.entry.id)));
@@ -103,25 +110,37 @@ export async function writeTypeFiles(
     urls = 0;
   };
 
-  const buildPage = async ({ documents: page, extras }: ReadPage) => {
-    if (extras) {
-      const values = await clock.during('reading', () => extras);
-      for (const doc of page)
-        for (const version of doc.versions) version.extras = values.get(Number(version.entry.id));
-    }
+  const buildPage = async (page: SourceDocument[]) => {
     clock.switchTo('building');
     for (const doc of page) build(doc);
     clock.switchTo('other');
     await afterPage();
   };
-  // With extras, a page is built once the next is read: the main thread reads its extras meanwhile.
-  let waiting: ReadPage | null = null;
+  const buildAsked = async ({ pages, extras }: AskedPages) => {
+    const values = await clock.during('reading', () => extras);
+    for (const page of pages)
+      for (const doc of page)
+        for (const version of doc.versions) version.extras = values.get(Number(version.entry.id));
+    for (const page of pages) await buildPage(page);
+  };
+  // With extras, pages are asked for together and built once the next ones are read: the main
+  // thread reads their extras meanwhile.
+  let gathering: SourceDocument[][] = [];
+  let gatheredRows = 0;
+  let asked: AskedPages | null = null;
+  const ask = async () => {
+    const pages = gathering;
+    gathering = [];
+    gatheredRows = 0;
+    const previous = asked;
+    asked = { pages, extras: main.extras(pages.flatMap(rowIdsOf)) };
+    if (previous) await buildAsked(previous);
+  };
   const read = async (page: SourceDocument[]) => {
-    if (!job.readsExtras) return buildPage({ documents: page, extras: null });
-    const extras = page.length > 0 ? main.extras(rowIdsOf(page)) : null;
-    const previous = waiting;
-    waiting = { documents: page, extras };
-    if (previous) await buildPage(previous);
+    if (!job.readsExtras) return buildPage(page);
+    gathering.push(page);
+    gatheredRows += page.reduce((sum, doc) => sum + doc.versions.length, 0);
+    if (gatheredRows >= EXTRAS_ROWS) await ask();
   };
 
   const pages = rows[Symbol.asyncIterator]();
@@ -134,7 +153,8 @@ export async function writeTypeFiles(
     await read(page);
   }
   await read(documents.end());
-  if (waiting) await buildPage(waiting);
+  if (gathering.length > 0) await ask();
+  if (asked) await buildAsked(asked);
   for (const { groupKey, file } of series.close()) await send(groupKey, file, true);
   if (onItsWay) await clock.during('storing', () => onItsWay!);
   return {
