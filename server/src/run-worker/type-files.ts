@@ -3,8 +3,8 @@
  * (core/urls/document-urls) → series of files compressed as they are written
  * (core/files/urlset-series), as the main thread's read (generation/read-range) does, for a type
  * without sites, hooks or outputs reading it (worker-type decides). What its extensions read
- * through the query engine (media, components) the main thread reads for each page, asked while
- * the Worker reads the next. A file's bytes go to the main thread as they are written
+ * through the query engine (media, components) the main thread reads, asked for several pages at
+ * once while the Worker reads the next ones. A file's bytes go to the main thread as they are written
  * (run-worker/handed-sink), which compresses them and stores each closed file; one closed file at a
  * time is on its way while the next is built.
  */

@@ -10,9 +10,9 @@
  * What goes there: a whole type read in SQL, from a database a second connection can reach (not an
  * in-memory SQLite), with no site, URL hook or output reading its documents, and no comparison with
  * the live files. What its extensions read through the query engine (images, video, the SEO
- * component: media and components the joined SQL does not follow) this thread reads for each page
- * the Worker asks for, a few fields of a thousand rows at a time. Anything else is written on the
- * main thread as before.
+ * component: media and components the joined SQL does not follow) this thread reads when the
+ * Worker asks, a few fields of some thousand rows at a time. Anything else is written on the main
+ * thread as before.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -209,7 +209,7 @@ export async function writeTypeInWorker(run: Run, job: TypeJob, groups: FreshGro
             fail(new Error(`the run's Worker stopped (exit code ${code})`))
           );
           worker.on('message', (message: FromWorker) => {
-            // A page's extras are read at once, beside the files being saved.
+            // Extras are read at once, beside the files being saved: the Worker waits for them.
             if (message.kind === 'extras') {
               answerExtras(run, job.contentType, message).then(
                 (answer) => worker.postMessage(answer),
