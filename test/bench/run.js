@@ -21,7 +21,7 @@
  * `--sqlite-mmap 1073741824` sets SQLite's mmap_size on Strapi's connection (test/app/config).
  * `--worker-floor on` (PostgreSQL) also measures the floor of issue 24's Worker design against the
  * same work in this thread: worker-floor.js.
- * `--images on` (PostgreSQL) gives every article a cover image (a media field test/app adds for it),
+ * `--images on` gives every article a cover image (a media field test/app adds for it),
  * listed in the sitemap: the type's images are read through the query engine, page by page, beside
  * its rows (the lower bound stays the plain read).
  * `--worker off` sets the plugin's `worker: false`: full runs write every type on the main thread
@@ -36,7 +36,7 @@ const os = require('os');
 const path = require('path');
 const crypto = require('crypto');
 const { monitorEventLoopDelay, PerformanceObserver } = require('perf_hooks');
-const { seedArticles, seedArticlesPostgres, seedCoversPostgres } = require('./seed');
+const { seedArticles, seedArticlesPostgres, seedCovers } = require('./seed');
 const { sqliteReads } = require('./sqlite-reads');
 const { escapeXml, floorJob, inThread, inWorker, WORKER_LIMITS } = require('./worker-floor');
 
@@ -59,8 +59,7 @@ const WORKER_FLOOR = args['worker-floor'] === 'on' && CLIENT === 'postgres';
 const WORKER = args.worker !== 'off';
 // Articles with a cover image, listed in the sitemap (test/app's register adds the media field).
 // The seeding child learns it from the environment.
-const IMAGES =
-  (args.images === 'on' || process.env.SITEMAP_BENCH_COVER === 'on') && CLIENT === 'postgres';
+const IMAGES = args.images === 'on' || process.env.SITEMAP_BENCH_COVER === 'on';
 if (IMAGES) process.env.SITEMAP_BENCH_COVER = 'on';
 // SQLite's mmap_size on Strapi's connection (the README's tip), in bytes.
 if (args['sqlite-mmap'])
@@ -1078,7 +1077,7 @@ async function seedOnly(n) {
   const seed = CLIENT === 'postgres' ? seedArticlesPostgres : seedArticles;
   const started = Date.now();
   const value = await seed(strapi, n);
-  if (IMAGES) await seedCoversPostgres(strapi);
+  if (IMAGES) await seedCovers(strapi);
   const ms = Date.now() - started;
   // The site's first sitemap, as a server has one before its next full run: the rows went in by
   // SQL, after this Strapi's startup run found none, and a run replacing an empty set peaked 74 MB

@@ -276,16 +276,17 @@ async function seedArticlesPostgres(strapi, urls) {
 const COVERS = 500;
 
 /**
- * `--images on` (PostgreSQL): a cover image on every article row, drafts included, linked as the
- * Media Library links a media field (a row of the upload's polymorphic join table per article row),
- * each from a library of COVERS uploaded files.
+ * `--images on`: a cover image on every article row, drafts included, linked as the Media Library
+ * links a media field (a row of the upload's polymorphic join table per article row), each from a
+ * library of COVERS uploaded files, written by the database itself.
  */
-async function seedCoversPostgres(strapi) {
+async function seedCovers(strapi) {
   const knex = strapi.db.connection;
   const file = strapi.db.metadata.get('plugin::upload.file');
   const { joinTable } = file.attributes.related;
   const articles = strapi.db.metadata.get('api::article.article').tableName;
   const at = new Date();
+  const { first } = await knex(file.tableName).max('id as first').first();
   await knex(file.tableName).insert(
     Array.from({ length: COVERS }, (_, i) => ({
       document_id: documentId(),
@@ -302,22 +303,32 @@ async function seedCoversPostgres(strapi) {
       published_at: at,
     }))
   );
+  // One multi-row insert into an empty library: its ids follow each other.
+  const ids = (
+    await knex(file.tableName)
+      .where('id', '>', first ?? 0)
+      .orderBy('id')
+      .pluck('id')
+  ).map(Number);
+  if (ids.length !== COVERS || ids[COVERS - 1] - ids[0] !== COVERS - 1)
+    throw new Error(`the covers' ids are not consecutive: ${ids[0]}…${ids[COVERS - 1]}`);
   await knex.raw(
-    `INSERT INTO ?? (??, ??, ??, field, "order")
-     SELECT f.id, a.id, 'api::article.article', 'cover', 1
-     FROM ?? a JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM ??) f
-       ON f.k = a.id % ${COVERS}`,
+    `INSERT INTO ?? (??, ??, ??, ??, ??)
+     SELECT ${ids[0]} + a.id % ${COVERS}, a.id, 'api::article.article', 'cover', 1 FROM ?? a`,
     [
       joinTable.name,
       joinTable.joinColumn.name,
       joinTable.morphColumn.idColumn.name,
       joinTable.morphColumn.typeColumn.name,
+      'field',
+      'order',
       articles,
-      file.tableName,
     ]
   );
-  await knex.raw('VACUUM (ANALYZE) ??', [joinTable.name]);
-  await knex.raw('CHECKPOINT');
+  if (strapi.db.dialect.client === 'postgres') {
+    await knex.raw('VACUUM (ANALYZE) ??', [joinTable.name]);
+    await knex.raw('CHECKPOINT');
+  }
 }
 
-module.exports = { seedArticles, seedArticlesPostgres, seedCoversPostgres, documentId };
+module.exports = { seedArticles, seedArticlesPostgres, seedCovers, documentId };
