@@ -1,7 +1,7 @@
 'use strict';
 /**
  * `node test/bench/alternate.js --db postgres --n 1000000 --builds <checkout>,<checkout> [--rounds 3]
- *  [--database <name or SQLite file>] [--keep on] [--worker off]`
+ *  [--database <name or SQLite file>] [--keep on] [--worker off] [--images on]`
  * Two builds (or more) timed on one seeded database, alternated: the bench's single runs move with
  * this machine's speed by more than most changes (docs/performance.md), so a change is decided by
  * its builds taking turns in the same minutes. Seeds N URLs' worth once (run.js's seeding; skipped
@@ -34,8 +34,10 @@ const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
  * peaked 30-190 MB higher than the same process's runs before it (2026-12-06, docs/performance.md).
  */
 async function child() {
-  const { strapi } = await bench.boot();
+  const { strapi, baseUrl } = await bench.boot();
   try {
+    // `--images on` (the parent's, in the environment): the covers listed, as run.js lists them.
+    if (bench.IMAGES) await bench.listCovers(strapi);
     await bench.settle();
     const generator = strapi.plugin('sitemap').service('generator');
     const idleRss = await bench.idleRssOf();
@@ -58,6 +60,7 @@ async function child() {
     };
     const first = await fullRun();
     const second = await fullRun();
+    if (bench.IMAGES) await bench.expectCovers(strapi, baseUrl);
     const bound = await timed(() => bench.lowerBound(strapi));
     process.stdout.write(`${RESULT}${JSON.stringify({ first, bound, second })}\n`);
   } finally {

@@ -410,6 +410,18 @@ async function waitServed(strapi, baseUrl, documentId, needle) {
   }
 }
 
+/**
+ * `--images on`: the articles' covers listed with their URLs, set as an admin would (the config
+ * file is checked before test/app's register adds the field).
+ */
+const listCovers = (strapi) =>
+  strapi
+    .plugin('sitemap')
+    .service('settings')
+    .update({
+      contentTypes: { 'api::article.article': { ...ARTICLE_MAPPING, images: ['cover'] } },
+    });
+
 /** `--images on`: every URL of the first article file served lists its cover. */
 async function expectCovers(strapi, baseUrl) {
   const files = await strapi.plugin('sitemap').service('file-store').listLive();
@@ -805,14 +817,7 @@ async function benchSize(n) {
   let { strapi } = booted;
   const { baseUrl } = booted;
   try {
-    // Set as an admin would: the config file is checked before test/app's register adds the field.
-    if (IMAGES)
-      await strapi
-        .plugin('sitemap')
-        .service('settings')
-        .update({
-          contentTypes: { 'api::article.article': { ...ARTICLE_MAPPING, images: ['cover'] } },
-        });
+    if (IMAGES) await listCovers(strapi);
     await settle();
     const idleRss = await idleRssOf();
     if (CLIENT === 'sqlite')
@@ -1141,6 +1146,9 @@ module.exports = {
   ARTICLE_MAPPING,
   CLIENT,
   DEBOUNCE_MS,
+  IMAGES,
+  expectCovers,
+  listCovers,
   args,
   boot,
   cpuMeter,
