@@ -12,7 +12,7 @@ import { openConnection } from './connection';
 import type { ToWorker, WorkerStart } from './protocol';
 import { readSqliteHalf } from './sqlite-reader';
 import { lowerThisThreadsPriority } from './thread-priority';
-import { writeTypeFiles, type ExtrasByRow, type MainThread } from './type-files';
+import { writeTypeFiles, type BesideById, type MainThread } from './type-files';
 
 /**
  * Bytes sent and not yet compressed the main thread may hold before the Worker waits: eight of
@@ -33,7 +33,7 @@ function mainThread(ring: SharedArrayBuffer): MainThread {
   const port = parentPort!;
   const slots = new SlotPool(ring);
   const taken: Array<() => void> = [];
-  const extrasAsked = new Map<number, (values: ExtrasByRow) => void>();
+  const besideAsked = new Map<number, (reads: BesideById) => void>();
   let lastRequest = 0;
   let ahead = 0;
   let caughtUp: (() => void) | null = null;
@@ -43,18 +43,18 @@ function mainThread(ring: SharedArrayBuffer): MainThread {
       if (message.slot !== undefined) slots.give(message.slot);
       ahead -= message.bytes;
       if (ahead <= BYTES_AHEAD) caughtUp?.();
-    } else if (message.kind === 'extras') {
-      extrasAsked.get(message.request)?.(new Map(message.values));
-      extrasAsked.delete(message.request);
+    } else if (message.kind === 'beside') {
+      besideAsked.get(message.request)?.(new Map(message.reads));
+      besideAsked.delete(message.request);
     }
   });
   return {
     post: (message, transfer) => port.postMessage(message, transfer),
     taken: () => new Promise((resolve) => taken.push(resolve)),
-    extras(rowIds) {
+    beside(rowIds) {
       const request = ++lastRequest;
-      port.postMessage({ kind: 'extras', request, rowIds });
-      return new Promise((resolve) => extrasAsked.set(request, resolve));
+      port.postMessage({ kind: 'beside', request, rowIds });
+      return new Promise((resolve) => besideAsked.set(request, resolve));
     },
     buffer: () => slots.take(),
     send(sink, part, bytes) {

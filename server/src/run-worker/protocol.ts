@@ -6,7 +6,7 @@
 import type { ClosedFile } from '../core/files/urlset-writer';
 import type { TypePlan } from '../core/urls/document-urls';
 import type { UrlHashSetState } from '../core/urls/url-hash-set';
-import type { RowShape } from '../core/reading/source-rows';
+import type { BesideRows, RowShape } from '../core/reading/source-rows';
 import type { RunPhase } from '../core/runs/phase-clock';
 import type { FileLimits, SitemapSettings } from '../../../shared/types';
 import type { ValidationSummary } from '../../../shared/rules';
@@ -41,10 +41,10 @@ export interface TypeJob {
   };
   connection: ConnectionJob;
   /**
-   * Whether its extensions read through the query engine (media, components: images, video, the
-   * SEO component): the main thread reads that part of each page, asked with `extras`.
+   * Whether the query engine reads something beside its rows (its extensions' media and
+   * components, its sites' filters): the main thread reads it, asked with `beside`.
    */
-  readsExtras: boolean;
+  asksBeside: boolean;
   /** The run's duplicate check so far, handed back in `done`. */
   seen: UrlHashSetState;
 }
@@ -91,8 +91,8 @@ export type FromWorker =
       /** Whether it is the series' last file (its key range is open-ended). */
       isLast: boolean;
     }
-  /** What the type's extensions read of these rows through the query engine, for a `request`. */
-  | { kind: 'extras'; request: number; rowIds: number[] }
+  /** What the query engine reads beside these rows (core/reading/source-rows), for a `request`. */
+  | { kind: 'beside'; request: number; rowIds: number[] }
   /** URLs written since the last progress message. */
   | { kind: 'progress'; urls: number }
   | {
@@ -109,5 +109,5 @@ export type ToWorker =
   | { kind: 'taken' }
   /** The main thread compressed that many of the bytes sent; their slot, if any, is free. */
   | { kind: 'consumed'; bytes: number; slot?: number }
-  /** What the extensions read of the rows a `request` named, by row id (a row absent: none). */
-  | { kind: 'extras'; request: number; values: Array<[number, Record<string, unknown>]> };
+  /** What the query engine reads beside the rows a `request` named, by row id. */
+  | { kind: 'beside'; request: number; reads: Array<[number, BesideRows]> };

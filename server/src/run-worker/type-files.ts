@@ -2,9 +2,9 @@
  * One type's urlsets written from scratch inside the run's Worker: rows → documents → URL blocks
  * (core/urls/document-urls) → series of files compressed as they are written
  * (core/files/urlset-series), as the main thread's read (generation/read-range) does, for a type
- * without sites, hooks or outputs reading it (worker-type decides). What its extensions read
- * through the query engine (media, components) the main thread reads, asked for several pages at
- * once while the Worker reads the next ones. A file's bytes go to the main thread as they are written
+ * without hooks or outputs reading it (worker-type decides). What the query engine reads beside
+ * its rows (its extensions' media and components, its sites' filters) the main thread reads,
+ * asked for several pages at once while the Worker reads the next ones. A file's bytes go to the main thread as they are written
  * (run-worker/handed-sink), which compresses them and stores each closed file; one closed file at a
  * time is on its way while the next is built.
  */
@@ -13,7 +13,12 @@ import { groupKeys } from '../core/files/group-keys';
 import { forEachSeriesBlock, UrlsetSeries } from '../core/files/urlset-series';
 import type { ClosedFile } from '../core/files/urlset-writer';
 import { renderedForType, URL_EXTENSIONS } from '../core/extensions';
-import { documentGatherer, rowMapper, type SourceDocument } from '../core/reading/source-rows';
+import {
+  documentGatherer,
+  rowMapper,
+  type BesideRows,
+  type SourceDocument,
+} from '../core/reading/source-rows';
 import { PhaseClock } from '../core/runs/phase-clock';
 import { documentUrls, type TypePlan, type UrlContext } from '../core/urls/document-urls';
 import { ValidationReport } from '../core/urls/url-checks';
@@ -21,30 +26,31 @@ import { UrlHashSet } from '../core/urls/url-hash-set';
 import { HandedFileSink, type ByteChannel } from './handed-sink';
 import type { FromWorker, TypeJob } from './protocol';
 
-/** What a type's extensions read of a row through the query engine, by row id. */
-export type ExtrasByRow = Map<number, Record<string, unknown>>;
+/** What the query engine reads beside a type's rows, by row id. */
+export type BesideById = Map<number, BesideRows>;
 
 /** How the Worker talks to the main thread. */
 export interface MainThread extends ByteChannel {
   post(message: FromWorker, transfer?: ArrayBuffer[]): void;
   /** Resolves when the main thread has taken the file last posted. */
   taken(): Promise<void>;
-  /** What the type's extensions read of these rows, read by the main thread. */
-  extras(rowIds: number[]): Promise<ExtrasByRow>;
+  /** What the query engine reads beside these rows, read by the main thread. */
+  beside(rowIds: number[]): Promise<BesideById>;
 }
 
-/** Pages of documents, with their extensions' values on their way from the main thread. */
+/** Pages of documents, with what the query engine reads beside them on its way from the main thread. */
 interface AskedPages {
   pages: SourceDocument[][];
-  extras: Promise<ExtrasByRow>;
+  beside: Promise<BesideById>;
 }
 
 /**
- * Rows whose extras are asked for at once: the main thread reads them in one query-engine read.
+ * Rows asked for at once: the main thread reads them in one query-engine read (a site's filter: one
+ * each).
  * At 100,000 URLs with a cover image each on PostgreSQL, reads of 1,000 ids took 1.07-1.62 s in
  * all, of 2,000-4,000 ids 0.77-0.96 s, of 10,000 ids 1.01-1.36 s (2026-12-07, a CI run beside).
  */
-const EXTRAS_ROWS = 4000;
+const ROWS_ASKED = 4000;
 
 const rowIdsOf = (documents: SourceDocument[]) =>
   documents.flatMap((doc) => doc.versions.map((version) => Number(version.entry.id)));
@@ -116,15 +122,16 @@ export async function writeTypeFiles(
     clock.switchTo('other');
     await afterPage();
   };
-  const buildAsked = async ({ pages, extras }: AskedPages) => {
-    const values = await clock.during('reading', () => extras);
+  const buildAsked = async ({ pages, beside }: AskedPages) => {
+    const reads = await clock.during('reading', () => beside);
     for (const page of pages)
       for (const doc of page)
-        for (const version of doc.versions) version.extras = values.get(Number(version.entry.id));
+        for (const version of doc.versions)
+          Object.assign(version, reads.get(Number(version.entry.id)));
     for (const page of pages) await buildPage(page);
   };
-  // With extras, pages are asked for together and built once the next ones are read: the main
-  // thread reads their extras meanwhile.
+  // Pages asked for are asked together and built once the next ones are read: the main thread
+  // reads what is beside them meanwhile.
   let gathering: SourceDocument[][] = [];
   let gatheredRows = 0;
   let asked: AskedPages | null = null;
@@ -133,14 +140,14 @@ export async function writeTypeFiles(
     gathering = [];
     gatheredRows = 0;
     const previous = asked;
-    asked = { pages, extras: main.extras(pages.flatMap(rowIdsOf)) };
+    asked = { pages, beside: main.beside(pages.flatMap(rowIdsOf)) };
     if (previous) await buildAsked(previous);
   };
   const read = async (page: SourceDocument[]) => {
-    if (!job.readsExtras) return buildPage(page);
+    if (!job.asksBeside) return buildPage(page);
     gathering.push(page);
     gatheredRows += page.reduce((sum, doc) => sum + doc.versions.length, 0);
-    if (gatheredRows >= EXTRAS_ROWS) await ask();
+    if (gatheredRows >= ROWS_ASKED) await ask();
   };
 
   const pages = rows[Symbol.asyncIterator]();

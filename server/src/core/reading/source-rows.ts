@@ -16,6 +16,12 @@ export interface SourceVersion {
   sites?: string[];
 }
 
+/**
+ * What the query engine reads of a version beside the type's rows: its extensions' values (media,
+ * components) and the sites whose filter it matches.
+ */
+export type BesideRows = Pick<SourceVersion, 'extras' | 'sites'>;
+
 export interface SourceDocument {
   documentId: string;
   versions: SourceVersion[];

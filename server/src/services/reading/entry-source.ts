@@ -19,6 +19,7 @@ import {
   documentGatherer,
   rowMapper,
   type RowShape,
+  type BesideRows,
   type SourceDocument,
   type SourceRow,
 } from '../../core/reading/source-rows';
@@ -242,10 +243,9 @@ const UP_TO_MARK = '\u0000sitemap:up-to';
  * connection of its own: one sorted query, or on SQLite the read of one slice of row ids, unordered,
  * with which bindings bound it, the table's id range and the columns to sort by (the reading
  * thread copies the slices and sorts them: run-worker/sqlite-reader). Null when the query engine
- * or a site's queries have to read the rows (the extensions' own reads are asked page by page).
+ * has to read the rows (what it reads beside them, `readBeside`, the Worker asks for).
  */
 export function wholeTypeRead(strapi: Core.Strapi, query: SourceQuery, sliceIds: number) {
-  if (query.sites?.length) return null;
   if (!readsWithJoins(strapi.db.metadata, query)) return null;
   const read = sqlRead(strapi, query);
   if (strapi.db.dialect.client === 'sqlite') {
@@ -298,26 +298,51 @@ export async function* readDocuments(
   query: SourceQuery
 ): AsyncGenerator<SourceDocument[]> {
   for await (const page of pagesOf(strapi, query)) {
-    if (query.extensions.length > 0) {
+    if (readsBeside(query)) {
       const versions = page.flatMap((document) => document.versions);
-      const ids = versions.map((version) => Number(version.entry.id));
-      const values = await readExtensionValues(strapi, query.uid, query.extensions, ids);
-      for (const version of versions) version.extras = values.get(Number(version.entry.id));
+      const reads = await readBeside(
+        strapi,
+        query,
+        versions.map((version) => Number(version.entry.id))
+      );
+      for (const version of versions) Object.assign(version, reads.get(Number(version.entry.id)));
     }
-    if (query.sites?.length) await readSiteMembership(strapi, query, page);
     yield page;
   }
 }
 
+/** Whether the query engine reads anything beside `query`'s rows. */
+export const readsBeside = (query: SourceQuery) =>
+  query.extensions.length > 0 || (query.sites?.length ?? 0) > 0;
+
+/** What the query engine reads beside the rows `rowIds` of `query`, by row id (each id has one). */
+export async function readBeside(
+  strapi: Core.Strapi,
+  query: SourceQuery,
+  rowIds: number[]
+): Promise<Map<number, BesideRows>> {
+  const extras =
+    query.extensions.length > 0
+      ? await readExtensionValues(strapi, query.uid, query.extensions, rowIds)
+      : null;
+  const sites = query.sites?.length ? await siteMembership(strapi, query, rowIds) : null;
+  return new Map(
+    rowIds.map((id) => [
+      id,
+      {
+        ...(extras && { extras: extras.get(id) }),
+        ...(sites && { sites: sites.get(id) ?? [] }),
+      },
+    ])
+  );
+}
+
 /**
- * Which sites each version of a page is on: one query per site with a filter, for the page's row
- * ids (the filter compiled by Strapi's query engine, relations included); a site without one lists
- * every entry.
+ * Which sites each row is on: one query per site with a filter, for the rows' ids (the filter
+ * compiled by Strapi's query engine, relations included); a site without one lists every entry.
  */
-async function readSiteMembership(strapi: Core.Strapi, query: SourceQuery, page: SourceDocument[]) {
-  const versions = page.flatMap((document) => document.versions);
-  for (const version of versions) version.sites = [];
-  const ids = versions.map((version) => Number(version.entry.id));
+async function siteMembership(strapi: Core.Strapi, query: SourceQuery, ids: number[]) {
+  const sites = new Map<number, string[]>(ids.map((id) => [id, []]));
   for (const site of query.sites!) {
     let matching: Set<number> | null = null;
     if (site.filters) {
@@ -330,9 +355,9 @@ async function readSiteMembership(strapi: Core.Strapi, query: SourceQuery, page:
         for (const row of rows) matching.add(Number(row.id));
       }
     }
-    for (const version of versions)
-      if (!matching || matching.has(Number(version.entry.id))) version.sites!.push(site.name);
+    for (const id of ids) if (!matching || matching.has(id)) sites.get(id)!.push(site.name);
   }
+  return sites;
 }
 
 /** Whole documents, page after page, from a reader of `query.pageSize` rows per page. */

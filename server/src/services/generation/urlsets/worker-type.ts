@@ -8,11 +8,11 @@
  * and stores meanwhile.
  *
  * What goes there: a whole type read in SQL, from a database a second connection can reach (not an
- * in-memory SQLite), with no site, URL hook or output reading its documents, and no comparison with
- * the live files. What its extensions read through the query engine (images, video, the SEO
- * component: media and components the joined SQL does not follow) this thread reads when the
- * Worker asks, a few fields of some thousand rows at a time. Anything else is written on the main
- * thread as before.
+ * in-memory SQLite), with no URL hook or output reading its documents, and no comparison with the
+ * live files. What the query engine reads beside its rows (images, video, the SEO component: media
+ * and components the joined SQL does not follow; which sites list a row, by their filters) this
+ * thread reads when the Worker asks, a few fields of some thousand rows at a time. Anything else is
+ * written on the main thread as before.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,8 +28,7 @@ import type {
   TypeJob,
   WorkerStart,
 } from '../../../run-worker/protocol';
-import { wholeTypeRead } from '../../reading/entry-source';
-import { readExtensionValues } from '../../reading/extension-reads';
+import { readBeside, readsBeside, wholeTypeRead } from '../../reading/entry-source';
 import { LostLeaseError } from '../../store/file-store';
 import { getService } from '../../../utils/get-service';
 import type { Run } from '../run-state';
@@ -119,7 +118,7 @@ export async function workerJobFor(run: Run, uid: string): Promise<TypeJob | nul
     run.plan.extensions.length === URL_EXTENSIONS.length &&
     run.plan.extensions.every((extension) => URL_EXTENSIONS.includes(extension));
   const { plan, query } = run.plan.types.get(uid)!;
-  if (!builtIn || plan.sites?.length) return null;
+  if (!builtIn) return null;
   if (getService(strapi, 'hooks').hasUrlHooks()) return null;
   const script = workerScript();
   const read = wholeTypeRead(strapi, query, SQLITE_SLICE_IDS);
@@ -141,20 +140,19 @@ export async function workerJobFor(run: Run, uid: string): Promise<TypeJob | nul
     xslHref: xslHrefOf(run),
     read: { ...read, batchSize: BATCH_SIZE },
     connection,
-    readsExtras: query.extensions.length > 0,
+    asksBeside: readsBeside(query),
     seen: run.seen.state(),
   };
 }
 
-/** What the type's extensions read of the rows the Worker names, read here through the query engine. */
-async function answerExtras(
+/** What the query engine reads beside the rows the Worker names, read on this thread. */
+async function answerBeside(
   run: Run,
   uid: string,
-  { request, rowIds }: Extract<FromWorker, { kind: 'extras' }>
+  { request, rowIds }: Extract<FromWorker, { kind: 'beside' }>
 ): Promise<ToWorker> {
-  const { extensions } = run.plan.types.get(uid)!.query;
-  const values = await readExtensionValues(run.strapi, uid, extensions, rowIds);
-  return { kind: 'extras', request, values: [...values] };
+  const reads = await readBeside(run.strapi, run.plan.types.get(uid)!.query, rowIds);
+  return { kind: 'beside', request, reads: [...reads] };
 }
 
 /** Bytes that crossed from the Worker (a Uint8Array) as a Buffer. */
@@ -209,9 +207,9 @@ export async function writeTypeInWorker(run: Run, job: TypeJob, groups: FreshGro
             fail(new Error(`the run's Worker stopped (exit code ${code})`))
           );
           worker.on('message', (message: FromWorker) => {
-            // Extras are read at once, beside the files being saved: the Worker waits for them.
-            if (message.kind === 'extras') {
-              answerExtras(run, job.contentType, message).then(
+            // Read at once, beside the files being saved: the Worker waits for it.
+            if (message.kind === 'beside') {
+              answerBeside(run, job.contentType, message).then(
                 (answer) => worker.postMessage(answer),
                 fail
               );

@@ -1,8 +1,9 @@
 /**
- * A type whose images are read through the query engine, written in the run's Worker: the Worker
- * asks Strapi's thread for the extras of several pages at once (run-worker/type-files). With more
- * rows than one ask takes, every URL must list its own page's image, and the files must be the
- * main thread's, byte for byte.
+ * A type whose images and sites are read through the query engine, written in the run's Worker:
+ * the Worker asks Strapi's thread for what it reads beside several pages at once
+ * (run-worker/type-files). With more rows than one ask takes, every URL must list its own page's
+ * image on the sites whose filter it matches, and the files must be the main thread's, byte for
+ * byte.
  */
 import { startTestStrapi, type TestStrapi } from '../helpers/strapi-app';
 import { testConfig } from '../helpers/config';
@@ -12,7 +13,8 @@ import { uploadFile, type UploadedFile } from '../helpers/uploads';
 import { runLoggingWorkers, servedSet, withoutWorker } from '../helpers/worker-runs';
 
 const STORY = 'api::story.story';
-const HOST = 'https://www.example.com';
+const SHOP = 'https://shop.example.com';
+const BLOG = 'https://blog.example.com';
 /** testConfig's publicUrl origin: uploads are joined to it. */
 const MEDIA = 'https://cms.example.com';
 /** More than two of the Worker's asks (4,000 rows each). */
@@ -25,6 +27,14 @@ beforeAll(async () => {
   app = await startTestStrapi({
     pluginConfig: testConfig({
       contentTypes: { [STORY]: { pattern: '/stories/[slug]', images: ['cover'] } },
+      sites: {
+        // The shop lists a tenth of the stories, by a filter only the query engine reads.
+        shop: {
+          hostname: SHOP,
+          contentTypes: { [STORY]: { filters: { title: { $endsWith: '7' } } } },
+        },
+        blog: { hostname: BLOG, contentTypes: { [STORY]: {} } },
+      },
       customUrls: [],
       cron: false,
     }),
@@ -54,17 +64,24 @@ afterAll(async () => {
   await app?.stop();
 });
 
-it("lists every page's own image across the Worker's asks, and the main thread's files", async () => {
+it("lists every page's own image on its sites across the Worker's asks, as the main thread does", async () => {
   const inWorker = await runLoggingWorkers(app.strapi);
   expect(inWorker.result.status).toBe('success');
   expect(inWorker.inWorker).toEqual([STORY]);
 
   const { urls } = await fetchSitemapSet(app.baseUrl);
-  expect(urls).toHaveLength(STORIES);
-  const wrong = urls.filter((url) => {
-    const i = Number(url.loc.slice(`${HOST}/stories/s-`.length));
-    return url.images.join() !== `${MEDIA}${covers[i % covers.length].url}`;
-  });
+  const numberOf = (loc: string) => Number(/\/stories\/s-(\d+)$/.exec(loc)![1]);
+  const on = (host: string) => urls.filter((url) => url.loc.startsWith(`${host}/`));
+  expect(on(BLOG)).toHaveLength(STORIES);
+  expect(
+    on(SHOP)
+      .map((url) => numberOf(url.loc))
+      .sort((a, b) => a - b)
+  ).toEqual(Array.from({ length: STORIES }, (_, i) => i).filter((i) => i % 10 === 7));
+  expect(urls).toHaveLength(STORIES + STORIES / 10);
+  const wrong = urls.filter(
+    (url) => url.images.join() !== `${MEDIA}${covers[numberOf(url.loc) % covers.length].url}`
+  );
   expect(wrong).toEqual([]);
 
   const fromWorker = await servedSet(app.baseUrl);
