@@ -17,7 +17,7 @@ const SHOP = 'https://shop.example.com';
 const BLOG = 'https://blog.example.com';
 /** testConfig's publicUrl origin: uploads are joined to it. */
 const MEDIA = 'https://cms.example.com';
-/** More than two of the Worker's asks (4,000 rows each). */
+/** Several of the Worker's asks (1,000 rows each). */
 const STORIES = 9500;
 
 let app: TestStrapi;

@@ -11,7 +11,7 @@
  * in-memory SQLite), with no URL hook or output reading its documents, and no comparison with the
  * live files. What the query engine reads beside its rows (images, video, the SEO component: media
  * and components the joined SQL does not follow; which sites list a row, by their filters) this
- * thread reads when the Worker asks, a few fields of some thousand rows at a time. Anything else is
+ * thread reads when the Worker asks, a few fields of a thousand rows at a time. Anything else is
  * written on the main thread as before.
  */
 import fs from 'node:fs';
