@@ -14,6 +14,7 @@ import type { Core } from '@strapi/strapi';
 import { joinedRead, readsWithJoins } from '../../core/reading/joined-read';
 import { readExtensionValues } from './extension-reads';
 import { chunksOf } from '../../core/reading/sql-chunks';
+import { nextTurn } from '../../utils/next-turn';
 import { canStreamRows, streamRows } from './row-stream';
 import {
   documentGatherer,
@@ -315,8 +316,34 @@ export async function* readDocuments(
 export const readsBeside = (query: SourceQuery) =>
   query.extensions.length > 0 || (query.sites?.length ?? 0) > 0;
 
-/** What the query engine reads beside the rows `rowIds` of `query`, by row id (each id has one). */
+/**
+ * Row ids read beside at once on SQLite, whose driver holds Strapi's event loop for a whole read.
+ * At 100,000 URLs with a cover image each, the Worker's asks of 1,000 rows read at once held it
+ * 130-170 ms; in slices of 200, the run's longest hold was 36-54 ms (500: 81 ms; 100: no better,
+ * and slower) (2026-12-07, docs/performance.md).
+ */
+const SQLITE_BESIDE_IDS = 200;
+
+/**
+ * What the query engine reads beside the rows `rowIds` of `query`, by row id (each id has one); on
+ * SQLite in slices, a turn of the event loop after each.
+ */
 export async function readBeside(
+  strapi: Core.Strapi,
+  query: SourceQuery,
+  rowIds: number[]
+): Promise<Map<number, BesideRows>> {
+  if (strapi.db.dialect.client !== 'sqlite' || rowIds.length <= SQLITE_BESIDE_IDS)
+    return readBesideAtOnce(strapi, query, rowIds);
+  const reads = new Map<number, BesideRows>();
+  for (const slice of chunksOf(rowIds, SQLITE_BESIDE_IDS)) {
+    for (const [id, read] of await readBesideAtOnce(strapi, query, slice)) reads.set(id, read);
+    await nextTurn();
+  }
+  return reads;
+}
+
+async function readBesideAtOnce(
   strapi: Core.Strapi,
   query: SourceQuery,
   rowIds: number[]
