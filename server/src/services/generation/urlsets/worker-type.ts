@@ -209,10 +209,9 @@ export async function writeTypeInWorker(run: Run, job: TypeJob, groups: FreshGro
           worker.on('message', (message: FromWorker) => {
             // Read at once, beside the files being saved: the Worker waits for it.
             if (message.kind === 'beside') {
-              answerBeside(run, job.contentType, message).then(
-                (answer) => worker.postMessage(answer),
-                fail
-              );
+              answerBeside(run, job.contentType, message)
+                .then((answer) => worker.postMessage(answer))
+                .catch(fail);
               return;
             }
             // Bytes go to zlib at once, beside any save; the Worker learns when they are consumed.
