@@ -15,7 +15,9 @@ import type { ClosedFile } from '../core/files/urlset-writer';
 import { renderedForType, URL_EXTENSIONS } from '../core/extensions';
 import {
   documentGatherer,
+  rowIdsOf,
   rowMapper,
+  setBeside,
   type BesideRows,
   type SourceDocument,
 } from '../core/reading/source-rows';
@@ -51,9 +53,6 @@ interface AskedPages {
  * against 88-104 MB: a bigger read's objects outlive the young generation (2026-12-07).
  */
 const ROWS_ASKED = 1000;
-
-const rowIdsOf = (documents: SourceDocument[]) =>
-  documents.flatMap((doc) => doc.versions.map((version) => Number(version.entry.id)));
 
 export async function writeTypeFiles(
   job: TypeJob,
@@ -124,10 +123,7 @@ export async function writeTypeFiles(
   };
   const buildAsked = async ({ pages, beside }: AskedPages) => {
     const reads = await clock.during('reading', () => beside);
-    for (const page of pages)
-      for (const doc of page)
-        for (const version of doc.versions)
-          Object.assign(version, reads.get(Number(version.entry.id)));
+    for (const page of pages) setBeside(page, reads);
     for (const page of pages) await buildPage(page);
   };
   // Pages asked for are asked together and built once the next ones are read: the main thread

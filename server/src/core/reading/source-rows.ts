@@ -27,6 +27,16 @@ export interface SourceDocument {
   versions: SourceVersion[];
 }
 
+/** The row ids of documents' versions, in order: what a read beside them names. */
+export const rowIdsOf = (documents: SourceDocument[]) =>
+  documents.flatMap((doc) => doc.versions.map((version) => Number(version.entry.id)));
+
+/** Sets on each version of `documents` what was read beside its row. */
+export function setBeside(documents: SourceDocument[], reads: Map<number, BesideRows>) {
+  for (const doc of documents)
+    for (const version of doc.versions) Object.assign(version, reads.get(Number(version.entry.id)));
+}
+
 export interface SourceRow {
   documentId: string;
   locale?: string;

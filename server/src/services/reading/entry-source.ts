@@ -18,7 +18,9 @@ import { nextTurn } from '../../utils/next-turn';
 import { canStreamRows, streamRows } from './row-stream';
 import {
   documentGatherer,
+  rowIdsOf,
   rowMapper,
+  setBeside,
   type RowShape,
   type BesideRows,
   type SourceDocument,
@@ -299,15 +301,7 @@ export async function* readDocuments(
   query: SourceQuery
 ): AsyncGenerator<SourceDocument[]> {
   for await (const page of pagesOf(strapi, query)) {
-    if (readsBeside(query)) {
-      const versions = page.flatMap((document) => document.versions);
-      const reads = await readBeside(
-        strapi,
-        query,
-        versions.map((version) => Number(version.entry.id))
-      );
-      for (const version of versions) Object.assign(version, reads.get(Number(version.entry.id)));
-    }
+    if (readsBeside(query)) setBeside(page, await readBeside(strapi, query, rowIdsOf(page)));
     yield page;
   }
 }
